@@ -1,0 +1,21 @@
+"""The one place where subcommands are registered.
+
+Each entry names a module that defines ``add_arguments(parser)`` and
+``run(args) -> int``. Command modules keep their top level light (argparse
+only) and import heavy libraries inside ``run``, so building the parser, or
+answering ``--version``/``--help``, never pays for the Kafka clients.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    module: str
+    help: str
+
+
+COMMANDS: tuple[Command, ...] = (Command("lint", "advisor.cli.lint", "check Kafka configuration files"),)

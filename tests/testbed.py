@@ -1,0 +1,91 @@
+"""What tests get from the `kafka_cluster` fixture: addresses, metrics and node control.
+
+The cluster itself is run by tools/kafka_cluster.py (a real Apache Kafka, not a mock).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import kafka_cluster  # tools/, put on sys.path by conftest
+
+_SAMPLE = re.compile(r"^(?P<name>[a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(?P<labels>[^}]*)\})?\s+(?P<value>\S+)")
+_LABEL = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
+
+
+def parse_samples(text: str, name: str) -> list[tuple[dict[str, str], float]]:
+    """Samples of one metric family from Prometheus text exposition (test helper)."""
+    samples = []
+    for line in text.splitlines():
+        match = _SAMPLE.match(line)
+        if match and match["name"] == name:
+            labels = dict(_LABEL.findall(match["labels"] or ""))
+            samples.append((labels, float(match["value"])))
+    return samples
+
+
+@dataclass
+class KafkaTestCluster:
+    state: kafka_cluster.ClusterState
+
+    @property
+    def bootstrap_servers(self) -> str:
+        return self.state.bootstrap_servers
+
+    @property
+    def node_ids(self) -> list[int]:
+        return [node.node_id for node in self.state.nodes]
+
+    @property
+    def metrics_urls(self) -> dict[int, str]:
+        return {node.node_id: node.metrics_url for node in self.state.nodes}
+
+    def bootstrap_without(self, node_id: int) -> str:
+        return ",".join(node.bootstrap for node in self.state.nodes if node.node_id != node_id)
+
+    def scrape(self, node_id: int) -> str:
+        with urllib.request.urlopen(self.metrics_urls[node_id], timeout=15) as response:
+            return response.read().decode()
+
+    def metric(self, node_id: int, name: str) -> float:
+        """Sum of all samples of metric `name` on one node (raises if absent)."""
+        samples = parse_samples(self.scrape(node_id), name)
+        if not samples:
+            raise AssertionError(f"node {node_id} serves no {name}")
+        return sum(value for _, value in samples)
+
+    def stop_node(self, node_id: int) -> None:
+        kafka_cluster.stop_node(node_id)
+        self._reload()
+
+    def start_node(self, node_id: int) -> None:
+        kafka_cluster.start_node(node_id)
+        self._reload()
+
+    @contextmanager
+    def node_stopped(self, node_id: int) -> Iterator[None]:
+        """Stop one node for a block; it is started again however the block ends."""
+        self.stop_node(node_id)
+        try:
+            yield
+        finally:
+            self.start_node(node_id)
+
+    def _reload(self) -> None:
+        state = kafka_cluster.ClusterState.load()
+        assert state is not None, "the cluster state file disappeared"
+        self.state = state
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float, what: str, interval: float = 0.5) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")

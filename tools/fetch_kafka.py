@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Fetch Apache Kafka jars and the Prometheus JMX exporter from Maven Central.
+
+Maven resolves each artifact's runtime closure and copies it into the
+git-ignored cache (``.cache/`` at the repository root, or ``$KAFKA_ADVISOR_CACHE``):
+
+    .cache/kafka/<version>/libs/*.jar
+    .cache/jmx-exporter/<version>/jmx_prometheus_javaagent.jar
+
+A directory is only used once it carries a ``.complete`` marker, so an
+interrupted download is redone rather than half-used. Once the cache exists
+nothing touches the network.
+
+Usage: tools/fetch_kafka.py [--kafka-version V] [--jmx-exporter-version V] [--print-classpath]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MAVEN_DIR = REPO_ROOT / "tools" / "maven"
+DEFAULT_KAFKA_VERSION = "4.4.0"
+# 1.0.1 is the newest release of the agent that Maven Central serves here.
+DEFAULT_JMX_EXPORTER_VERSION = "1.0.1"
+COMPLETE_MARKER = ".complete"
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("KAFKA_ADVISOR_CACHE", REPO_ROOT / ".cache"))
+
+
+def _copy_dependencies(pom: Path, properties: dict[str, str], target: Path) -> None:
+    """Run Maven's copy-dependencies for ``pom`` into ``target`` (created atomically)."""
+    if shutil.which("mvn") is None:
+        raise SystemExit("fetch_kafka: Maven (mvn) is not on PATH; install it (apt-get install maven)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
+    command = [
+        "mvn",
+        "-B",
+        "-q",
+        "-f",
+        str(pom),
+        "dependency:copy-dependencies",
+        f"-DoutputDirectory={staging}",
+        "-DincludeScope=runtime",
+        *(f"-D{key}={value}" for key, value in properties.items()),
+    ]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise SystemExit(f"fetch_kafka: Maven could not resolve {pom.name} with {properties}:\n{result.stdout[-4000:]}")
+    (staging / COMPLETE_MARKER).write_text("ok\n")
+    if target.exists():
+        shutil.rmtree(target)
+    staging.rename(target)
+
+
+def kafka_libs(version: str = DEFAULT_KAFKA_VERSION) -> Path:
+    """Return the directory holding Kafka ``version``'s runtime jars, fetching it if needed."""
+    libs = cache_root() / "kafka" / version / "libs"
+    if not (libs / COMPLETE_MARKER).exists():
+        print(f"fetch_kafka: resolving Apache Kafka {version} from Maven Central ...", file=sys.stderr)
+        _copy_dependencies(MAVEN_DIR / "kafka-runtime.pom.xml", {"kafka.version": version}, libs)
+    return libs
+
+
+def jmx_exporter_agent(version: str = DEFAULT_JMX_EXPORTER_VERSION) -> Path:
+    """Return the path of the JMX exporter java agent jar, fetching it if needed."""
+    directory = cache_root() / "jmx-exporter" / version
+    if not (directory / COMPLETE_MARKER).exists():
+        print(f"fetch_kafka: resolving the Prometheus JMX exporter {version} ...", file=sys.stderr)
+        _copy_dependencies(MAVEN_DIR / "jmx-exporter.pom.xml", {"jmx.exporter.version": version}, directory)
+    agents = sorted(directory.glob("jmx_prometheus_javaagent-*.jar"))
+    if len(agents) != 1:
+        raise SystemExit(f"fetch_kafka: expected one agent jar in {directory}, found {agents}")
+    return agents[0]
+
+
+def classpath(libs: Path) -> str:
+    return os.pathsep.join(str(jar) for jar in sorted(libs.glob("*.jar")))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kafka-version", default=DEFAULT_KAFKA_VERSION)
+    parser.add_argument("--jmx-exporter-version", default=DEFAULT_JMX_EXPORTER_VERSION)
+    parser.add_argument("--print-classpath", action="store_true", help="print the Kafka classpath and exit")
+    args = parser.parse_args(argv)
+    libs = kafka_libs(args.kafka_version)
+    if args.print_classpath:
+        print(classpath(libs))
+        return 0
+    agent = jmx_exporter_agent(args.jmx_exporter_version)
+    print(f"kafka {args.kafka_version}: {libs} ({len(list(libs.glob('*.jar')))} jars)")
+    print(f"jmx exporter {args.jmx_exporter_version}: {agent}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
