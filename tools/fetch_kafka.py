@@ -64,11 +64,22 @@ def _copy_dependencies(pom: Path, properties: dict[str, str], target: Path) -> N
 
 
 def kafka_libs(version: str = DEFAULT_KAFKA_VERSION) -> Path:
-    """Return the directory holding Kafka ``version``'s runtime jars, fetching it if needed."""
-    libs = cache_root() / "kafka" / version / "libs"
+    """Return the directory holding Kafka ``version``'s runtime jars (broker and
+    CLI tools, with a logging binding), fetching it if needed."""
+    return _kafka_closure(version, "libs", "kafka-runtime.pom.xml")
+
+
+def kafka_core_libs(version: str) -> Path:
+    """Return the directory holding only the broker jar of Kafka ``version`` and
+    its dependencies: enough to read ConfigDefs, for releases without kafka-tools."""
+    return _kafka_closure(version, "core-libs", "kafka-core.pom.xml")
+
+
+def _kafka_closure(version: str, name: str, pom: str) -> Path:
+    libs = cache_root() / "kafka" / version / name
     if not (libs / COMPLETE_MARKER).exists():
-        print(f"fetch_kafka: resolving Apache Kafka {version} from Maven Central ...", file=sys.stderr)
-        _copy_dependencies(MAVEN_DIR / "kafka-runtime.pom.xml", {"kafka.version": version}, libs)
+        print(f"fetch_kafka: resolving Apache Kafka {version} ({pom}) from Maven Central ...", file=sys.stderr)
+        _copy_dependencies(MAVEN_DIR / pom, {"kafka.version": version}, libs)
     return libs
 
 
