@@ -39,7 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print("kafka-advisor: error: a command is required", file=sys.stderr)
         return EXIT_ERROR
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        return EXIT_ERROR
+    except Exception as error:  # noqa: BLE001 - any crash is reported as exit 2, never a traceback
+        print(f"kafka-advisor: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 def entrypoint() -> NoReturn:

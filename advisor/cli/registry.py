@@ -18,4 +18,7 @@ class Command:
     help: str
 
 
-COMMANDS: tuple[Command, ...] = (Command("lint", "advisor.cli.lint", "check Kafka configuration files"),)
+COMMANDS: tuple[Command, ...] = (
+    Command("lint", "advisor.cli.lint", "check Kafka configuration files"),
+    Command("catalog", "advisor.cli.catalog", "what a config key is: type, default, validation, history"),
+)

@@ -1,0 +1,42 @@
+"""What every Kafka configuration key is: type, default, validation and history.
+
+Generated from the real software (tools/catalog/): Kafka's own ConfigDefs for each
+release from 2.8 to 4.4, librdkafka's property table, kafka-python's DEFAULT_CONFIG.
+Data loads lazily on the first question.
+"""
+
+from advisor.catalog.lookup import (
+    CLIENT_COMPONENTS,
+    CLIENTS,
+    COMPONENTS,
+    HistoryEvent,
+    KeyFacts,
+    default,
+    exists,
+    history,
+    known_keys,
+    lookup,
+    owners,
+    releases,
+    resolve_version,
+    suggest,
+)
+from advisor.catalog.versions import UnknownVersionError
+
+__all__ = [
+    "CLIENTS",
+    "CLIENT_COMPONENTS",
+    "COMPONENTS",
+    "HistoryEvent",
+    "KeyFacts",
+    "UnknownVersionError",
+    "default",
+    "exists",
+    "history",
+    "known_keys",
+    "lookup",
+    "owners",
+    "releases",
+    "resolve_version",
+    "suggest",
+]
