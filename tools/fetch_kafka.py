@@ -36,7 +36,7 @@ def cache_root() -> Path:
     return Path(os.environ.get("KAFKA_ADVISOR_CACHE", REPO_ROOT / ".cache"))
 
 
-def _copy_dependencies(pom: Path, properties: dict[str, str], target: Path) -> None:
+def copy_dependencies(pom: Path, properties: dict[str, str], target: Path) -> None:
     """Run Maven's copy-dependencies for ``pom`` into ``target`` (created atomically)."""
     if shutil.which("mvn") is None:
         raise SystemExit("fetch_kafka: Maven (mvn) is not on PATH; install it (apt-get install maven)")
@@ -79,7 +79,7 @@ def _kafka_closure(version: str, name: str, pom: str) -> Path:
     libs = cache_root() / "kafka" / version / name
     if not (libs / COMPLETE_MARKER).exists():
         print(f"fetch_kafka: resolving Apache Kafka {version} ({pom}) from Maven Central ...", file=sys.stderr)
-        _copy_dependencies(MAVEN_DIR / pom, {"kafka.version": version}, libs)
+        copy_dependencies(MAVEN_DIR / pom, {"kafka.version": version}, libs)
     return libs
 
 
@@ -88,7 +88,7 @@ def jmx_exporter_agent(version: str = DEFAULT_JMX_EXPORTER_VERSION) -> Path:
     directory = cache_root() / "jmx-exporter" / version
     if not (directory / COMPLETE_MARKER).exists():
         print(f"fetch_kafka: resolving the Prometheus JMX exporter {version} ...", file=sys.stderr)
-        _copy_dependencies(MAVEN_DIR / "jmx-exporter.pom.xml", {"jmx.exporter.version": version}, directory)
+        copy_dependencies(MAVEN_DIR / "jmx-exporter.pom.xml", {"jmx.exporter.version": version}, directory)
     agents = sorted(directory.glob("jmx_prometheus_javaagent-*.jar"))
     if len(agents) != 1:
         raise SystemExit(f"fetch_kafka: expected one agent jar in {directory}, found {agents}")

@@ -14,6 +14,7 @@ sys.path.insert(0, str(REPO_ROOT / "tools" / "catalog"))
 import fetch_kafka  # noqa: E402
 import gen_client_catalog  # noqa: E402
 import gen_kafka_catalog  # noqa: E402
+import gen_spring_catalog  # noqa: E402
 
 from advisor.catalog import store  # noqa: E402
 from advisor.catalog.lookup import _span_at  # noqa: E402
@@ -43,3 +44,7 @@ def test_whole_kafka_catalog_regenerates_byte_for_byte() -> None:
 def test_client_catalogs_regenerate_from_the_installed_libraries(name: str) -> None:
     outputs = {path.name: text for path, text in gen_client_catalog.outputs().items()}
     assert outputs[name] == (store.DATA_DIR / name).read_text()
+
+
+def test_spring_boot_surface_regenerates_from_boots_own_jars() -> None:
+    assert gen_spring_catalog.generate() == gen_spring_catalog.OUTPUT.read_text()

@@ -1,0 +1,173 @@
+"""Deployment surfaces: how docker images, Strimzi and Spring Boot spell Kafka configs.
+
+Docker and Strimzi rules are conventions of those projects' code (sources in
+../shared/knowledge/kafka-facts.md §4d/§4e, listed in docs/catalog.md); no image or
+operator runs here, so they are data, not generated. Spring Boot's surface is
+generated from Boot's own jars (tools/catalog/gen_spring_catalog.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any, Literal
+
+from advisor.catalog.store import DATA_DIR
+
+Image = Literal["apache", "confluent", "bitnami"]
+
+# JVM/logging variables each image reads itself instead of turning them into properties.
+DOCKER_EXCLUDED_VARIABLES: dict[str, frozenset[str]] = {
+    # apache/kafka 3.7+: docker/examples/README.md, KafkaDockerWrapper.scala
+    "apache": frozenset(
+        {
+            "KAFKA_VERSION",
+            "KAFKA_HEAP_OPTS",
+            "KAFKA_LOG4J_OPTS",
+            "KAFKA_OPTS",
+            "KAFKA_JMX_OPTS",
+            "KAFKA_JVM_PERFORMANCE_OPTS",
+            "KAFKA_GC_LOG_OPTS",
+            "KAFKA_LOG4J_ROOT_LOGLEVEL",
+            "KAFKA_LOG4J_LOGGERS",
+            "KAFKA_TOOLS_LOG4J_LOGLEVEL",
+            "KAFKA_JMX_HOSTNAME",
+        }
+    ),
+    # confluentinc cp-kafka: kafka.properties.template (excluded_props)
+    "confluent": frozenset(
+        {
+            "KAFKA_VERSION",
+            "KAFKA_HEAP_OPTS",
+            "KAFKA_LOG4J_OPTS",
+            "KAFKA_OPTS",
+            "KAFKA_JMX_OPTS",
+            "KAFKA_JVM_PERFORMANCE_OPTS",
+            "KAFKA_GC_LOG_OPTS",
+            "KAFKA_LOG4J_ROOT_LOGLEVEL",
+            "KAFKA_LOG4J_LOGGERS",
+            "KAFKA_TOOLS_LOG4J_LOGLEVEL",
+        }
+    ),
+    # bitnami/kafka only converts KAFKA_CFG_*; its other KAFKA_* variables are image settings.
+    "bitnami": frozenset(),
+}
+JVM_VARIABLES = frozenset({"KAFKA_HEAP_OPTS", "KAFKA_JVM_PERFORMANCE_OPTS", "KAFKA_OPTS", "KAFKA_GC_LOG_OPTS"})
+_PREFIX: dict[str, str] = {"apache": "KAFKA_", "confluent": "KAFKA_", "bitnami": "KAFKA_CFG_"}
+
+
+def env_to_property(image: Image, variable: str) -> str | None:
+    """The Kafka property an image derives from an environment variable, or None if it derives none."""
+    prefix = _PREFIX[image]
+    if not variable.startswith(prefix) or variable in DOCKER_EXCLUDED_VARIABLES[image]:
+        return None
+    if image == "bitnami":
+        name = variable[len(prefix) :].lower().replace("_", ".")
+        return name.replace("sasl.ssl", "sasl_ssl").replace("sasl.plaintext", "sasl_plaintext")
+    # apache/kafka removes *every* "KAFKA_" in the name, the Confluent images only the prefix.
+    body = variable.replace("KAFKA_", "") if image == "apache" else variable[len(prefix) :]
+    dotted = body.lower().replace("_", ".")
+    return dotted.replace("...", "-").replace("..", "_")
+
+
+def property_to_env(image: Image, name: str) -> str | None:
+    """The environment variable that sets `name` in an image, or None if the image cannot express it."""
+    if image == "bitnami":
+        if re.search(r"[_-]", name.replace("sasl_ssl", "").replace("sasl_plaintext", "")):
+            return None  # every "_" becomes ".", so names with "_" or "-" are out of reach
+        return _PREFIX[image] + name.replace(".", "_").upper()
+    variable = _PREFIX[image] + name.replace("_", "__").replace("-", "___").replace(".", "_").upper()
+    # apache/kafka strips "KAFKA_" everywhere in the name, so e.g. kafka.metrics.reporters is unreachable.
+    return variable if env_to_property(image, variable) == name else None
+
+
+# ---------------------------------------------------------------- Strimzi
+
+# Kafka.spec.kafka.config: keys the operator manages itself (KafkaClusterSpec.FORBIDDEN_PREFIXES)
+STRIMZI_FORBIDDEN_PREFIXES: tuple[str, ...] = (
+    "listeners",
+    "advertised.",
+    "broker.",
+    "listener.",
+    "host.name",
+    "port",
+    "inter.broker.listener.name",
+    "sasl.",
+    "ssl.",
+    "security.",
+    "password.",
+    "log.dir",
+    "zookeeper.connect",
+    "zookeeper.set.acl",
+    "zookeeper.ssl",
+    "zookeeper.clientCnxnSocket",
+    "authorizer.",
+    "super.user",
+    "cruise.control.metrics.topic",
+    "cruise.control.metrics.reporter.bootstrap.servers",
+    "node.id",
+    "process.roles",
+    "controller.",
+    "metadata.log.dir",
+)
+# ... and the keys under those prefixes that are allowed after all (FORBIDDEN_PREFIX_EXCEPTIONS)
+STRIMZI_ALLOWED_EXCEPTIONS: frozenset[str] = frozenset(
+    {
+        "zookeeper.connection.timeout.ms",
+        "sasl.server.max.receive.size",
+        "ssl.cipher.suites",
+        "ssl.protocol",
+        "ssl.enabled.protocols",
+        "ssl.secure.random.implementation",
+        "cruise.control.metrics.topic.num.partitions",
+        "cruise.control.metrics.topic.replication.factor",
+        "cruise.control.metrics.topic.retention.ms",
+        "cruise.control.metrics.topic.auto.create.retries",
+        "cruise.control.metrics.topic.auto.create.timeout.ms",
+        "cruise.control.metrics.topic.min.insync.replicas",
+        "controller.quorum.election.backoff.max.ms",
+        "controller.quorum.election.timeout.ms",
+        "controller.quorum.fetch.timeout.ms",
+    }
+)
+
+
+def strimzi_forbidden(key: str) -> bool:
+    """True if Strimzi manages `key` itself and does not take it from spec.kafka.config."""
+    return key not in STRIMZI_ALLOWED_EXCEPTIONS and key.startswith(STRIMZI_FORBIDDEN_PREFIXES)
+
+
+# ---------------------------------------------------------------- Spring Boot
+
+
+@cache
+def _spring() -> dict[str, Any]:
+    return json.loads((DATA_DIR / "spring_boot.json").read_text(encoding="utf-8"))
+
+
+def spring_boot_releases() -> list[str]:
+    return sorted(_spring()["boot"], key=lambda v: tuple(int(p) for p in v.split(".")))
+
+
+def _uniform(name: str) -> str:
+    """Spring's relaxed binding compares names lower-cased with dashes and underscores removed."""
+    name = re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", name)
+    return re.sub(r"[-_]", "", name.lower())
+
+
+def spring_property(name: str, boot_version: str | None = None) -> dict[str, Any] | None:
+    """Boot's record for a spring.kafka.* property in any relaxed spelling, or None if Boot has no
+    such typed property (Boot ignores unknown ones silently). Records carry `name` (canonical),
+    `status` (mapped / none / passthrough / unprobed) and `sets` ({client: [kafka keys]})."""
+    releases = spring_boot_releases()
+    release = boot_version or releases[-1]
+    matching = [r for r in releases if r == release or r.split(".")[0] == release.split(".")[0]]
+    if not matching:
+        raise ValueError(f"no Spring Boot {release} in the catalog; it has {', '.join(releases)}")
+    properties = _spring()["boot"][matching[-1]]["properties"]
+    wanted = _uniform(name)
+    for canonical, record in properties.items():
+        if _uniform(canonical) == wanted:
+            return {"name": canonical, "boot_version": matching[-1], **record}
+    return None
