@@ -89,3 +89,16 @@ def wait_until(predicate: Callable[[], bool], timeout: float, what: str, interva
             return
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+
+
+def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
+    """CreateTopics returns when the controller has committed the topic; brokers learn of it
+    asynchronously. Wait until metadata shows every partition with a leader."""
+
+    def ready() -> bool:
+        metadata = admin.list_topics(topic, timeout=10).topics.get(topic)
+        if metadata is None or metadata.error is not None or len(metadata.partitions) != partitions:
+            return False
+        return all(p.leader >= 0 for p in metadata.partitions.values())
+
+    wait_until(ready, timeout, f"topic {topic} to reach the brokers' metadata")

@@ -14,8 +14,11 @@ serving /metrics on its own port. Jars come from tools/fetch_kafka.py.
 
 State (pids, ports, data directory) lives in .cache/cluster/state.json; node logs
 in .cache/cluster/logs/ survive `down` so a failed run can be read afterwards.
-Ports start at $KAFKA_ADVISOR_PORT_BASE (default 39100): node n uses
-base+10n (broker), base+10n+1 (controller), base+10n+2 (metrics).
+Ports start at $KAFKA_ADVISOR_PORT_BASE (default 19100): node n uses
+base+10n (broker), base+10n+1 (controller), base+10n+2 (metrics). They must lie
+below the kernel's ephemeral range (32768+ here): otherwise, while a node is
+stopped, its peers' reconnect attempts can be given its port as their own source
+port (a TCP self-connect) and the restarted node fails with "Address already in use".
 """
 
 from __future__ import annotations
@@ -75,7 +78,19 @@ def state_dir() -> Path:
 
 
 def port_base() -> int:
-    return int(os.environ.get("KAFKA_ADVISOR_PORT_BASE", "39100"))
+    base = int(os.environ.get("KAFKA_ADVISOR_PORT_BASE", "19100"))
+    low = _ephemeral_range()[0]
+    if base + 40 >= low:
+        raise ClusterError(f"port base {base} reaches the ephemeral port range (from {low}); choose a lower one")
+    return base
+
+
+def _ephemeral_range() -> tuple[int, int]:
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999  # Linux's usual default
 
 
 @dataclass

@@ -1,43 +1,122 @@
-"""`kafka-advisor lint PATH...`: check configuration files.
+"""`kafka-advisor lint PATH...`: check configuration files against the rules.
 
-The rule engine is not built yet: for now this walks the given paths, reports
-what it found and how many rules are installed, and checks nothing.
+Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 a usage,
+input or internal error (other files are still checked and reported).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
 
-from advisor import resources
-
-EXIT_OK, EXIT_ERROR = 0, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+COMPONENTS = ("broker", "topic", "producer", "consumer", "admin")
+CLIENTS = ("java", "librdkafka", "kafka-python")
+FORMATS = ("text", "json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="files or directories to check")
+    parser.add_argument("--as", dest="component", choices=COMPONENTS, help="treat the files as this component")
+    parser.add_argument("--client", choices=CLIENTS, help="client library of client configs (default: java)")
+    parser.add_argument("--kafka-version", metavar="V", help="Kafka version (default: from the files, else newest)")
+    parser.add_argument("--profile", choices=("prod", "dev"), default="prod", help="dev: single-broker setups")
+    parser.add_argument("--output-format", choices=FORMATS, default="text", help="format printed on stdout")
+    parser.add_argument(
+        "-o", dest="outputs", action="append", default=[], metavar="FORMAT=PATH", help="also write FORMAT to PATH"
+    )
+    parser.add_argument("--fail-on", choices=("error", "warning", "info"), default="warning")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (not on errors)")
+    parser.add_argument("--select", default="", metavar="CODES", help="only these rules (codes, prefixes or names)")
+    parser.add_argument("--ignore", default="", metavar="CODES", help="skip these rules (codes, prefixes or names)")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto")
 
 
-def _collect(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    found: list[Path] = []
-    missing: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found.extend(p for p in sorted(path.rglob("*")) if p.is_file() and not p.name.startswith("."))
-        elif path.is_file():
-            found.append(path)
-        else:
-            missing.append(path)
-    return found, missing
+def _selectors(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _matches(rule_id: str, name: str, selectors: list[str]) -> bool:
+    return any(rule_id.startswith(s) or name == s for s in selectors)
+
+
+def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
+    outputs = []
+    for spec in specs:
+        fmt, sep, path = spec.partition("=")
+        if not sep or fmt not in FORMATS or not path:
+            raise ValueError(f"-o expects FORMAT=PATH with FORMAT one of {', '.join(FORMATS)}, got {spec!r}")
+        outputs.append((fmt, Path(path)))
+    return outputs
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, so a crash never leaves half a report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    os.replace(temporary, path)
 
 
 def run(args: argparse.Namespace) -> int:
-    files, missing = _collect(args.paths)
-    for path in missing:
-        print(f"kafka-advisor: error: {path}: no such file or directory", file=sys.stderr)
-    for path in files:
-        print(path)
-    rules = resources.rule_files()
-    print(f"{len(files)} file(s) found; {len(rules)} rule(s) installed; nothing was checked yet.")
-    return EXIT_ERROR if missing else EXIT_OK
+    from advisor.catalog import UnknownVersionError
+    from advisor.engine import evaluate
+    from advisor.engine.definition import SEVERITY_RANK
+    from advisor.engine.registry import load_rules
+    from advisor.loaders import LoadOptions, discover, load
+
+    try:
+        outputs = _parse_outputs(args.outputs)
+        if args.kafka_version:
+            from advisor import catalog
+
+            catalog.resolve_version(args.kafka_version)
+    except (ValueError, UnknownVersionError) as error:
+        print(f"kafka-advisor lint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+    files, unknown, missing = discover(args.paths)
+    errors = [f"{path}: no such file or directory" for path in missing]
+    errors += [f"{path}:1: not a configuration format kafka-advisor reads" for path in unknown]
+    document = load(files, LoadOptions(component=args.component, client=args.client))
+    errors += [str(error) for error in document.errors]
+
+    select, ignore = _selectors(args.select), _selectors(args.ignore)
+    rules = [
+        rule
+        for rule in load_rules()
+        if (not select or _matches(rule.definition.id, rule.definition.name, select))
+        and not _matches(rule.definition.id, rule.definition.name, ignore)
+    ]
+    findings = evaluate.run(document, rules, kafka_version=args.kafka_version, profile=args.profile)
+
+    for error in errors:
+        print(f"kafka-advisor: {error}", file=sys.stderr)
+    rendered: dict[str, str] = {}
+
+    def render(fmt: str) -> str:
+        if fmt not in rendered:
+            if fmt == "json":
+                from advisor.output import json_format
+
+                rendered[fmt] = json_format.render(findings, errors, len(document.files))
+            else:
+                from advisor.output import text_format
+
+                color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+                rendered[fmt] = text_format.render(findings, document.files, color)
+        return rendered[fmt]
+
+    for fmt, path in outputs:
+        _write_atomically(path, render(fmt))
+    sys.stdout.write(render(args.output_format))
+
+    if errors:
+        return EXIT_ERROR
+    threshold = SEVERITY_RANK[args.fail_on]
+    failing = [f for f in findings if not f.suppressed and SEVERITY_RANK[f.severity] >= threshold]
+    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_OK

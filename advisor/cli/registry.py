@@ -21,4 +21,6 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command("lint", "advisor.cli.lint", "check Kafka configuration files"),
     Command("catalog", "advisor.cli.catalog", "what a config key is: type, default, validation, history"),
+    Command("rules", "advisor.cli.rules", "list the rules"),
+    Command("explain", "advisor.cli.explain", "explain one rule"),
 )

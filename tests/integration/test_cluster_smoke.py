@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from confluent_kafka import Consumer, KafkaException, Producer
 from confluent_kafka.admin import AdminClient, ConfigResource, NewTopic
-from testbed import KafkaTestCluster, parse_samples, wait_until
+from testbed import KafkaTestCluster, parse_samples, wait_for_topic, wait_until
 
 pytestmark = pytest.mark.kafka
 
@@ -31,6 +31,7 @@ def replicated_topic(admin: AdminClient) -> Iterator[str]:
     name = f"smoke-{uuid.uuid4().hex[:8]}"
     new_topic = NewTopic(name, num_partitions=3, replication_factor=3, config={"min.insync.replicas": "2"})
     admin.create_topics([new_topic], request_timeout=30)[name].result(timeout=60)
+    wait_for_topic(admin, name, 3)
     yield name
     admin.delete_topics([name], request_timeout=30)[name].result(timeout=60)
 

@@ -1,0 +1,85 @@
+"""The normalized document: what loaders produce and rules read.
+
+Every input format becomes config sets (one broker, one topic, one client ...)
+whose settings use canonical Kafka key names and remember where and how they
+were written. Metric observations will join the same document later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+COMPONENTS = ("broker", "topic", "producer", "consumer", "admin")
+
+
+class LoadError(Exception):
+    """Input that cannot be read: reported as `path:line: message`, exit code 2."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str
+    line: int  # 1-based
+    column: int = 1  # 1-based
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str  # canonical Kafka name, e.g. min.insync.replicas
+    value: str  # the value Kafka would receive, as a string
+    spelling: str  # the key as written, e.g. KAFKA_CFG_MIN_INSYNC_REPLICAS
+    location: Location
+    secret: bool = False  # the value must never be shown
+
+
+@dataclass
+class ConfigSet:
+    """One configured thing: a broker, a topic, or a client."""
+
+    component: str
+    path: str
+    anchor: Location  # where findings about absent keys point
+    name: str = ""  # service, topic or file name, for messages
+    client: str = "java"  # java | librdkafka | kafka-python (broker/topic: java)
+    settings: dict[str, Setting] = field(default_factory=dict)
+    kafka_version: str | None = None  # a hint found in the input itself
+    cluster: str | None = None  # brokers of one cluster share this id
+    facts: dict[str, Any] = field(default_factory=dict)  # loader extras (replicas, JVM options, ...)
+
+    def add(self, setting: Setting) -> None:
+        self.settings[setting.key] = setting  # the last occurrence wins, as in Java Properties
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A `# kafka-advisor: ...` comment line."""
+
+    line: int
+    verb: str  # disable-next-line | disable | enable | disable-file | profile | kafka-version
+    argument: str
+    reason: str = ""
+
+
+@dataclass
+class SourceFile:
+    path: str
+    lines: list[str]  # for showing the offending line
+    format: str  # properties | compose | ...
+    directives: list[Directive] = field(default_factory=list)
+
+
+@dataclass
+class Document:
+    files: list[SourceFile] = field(default_factory=list)
+    config_sets: list[ConfigSet] = field(default_factory=list)
+    errors: list[LoadError] = field(default_factory=list)
+
+    def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:
+        if cluster is None:
+            return []
+        return [s for s in self.config_sets if s.component == "broker" and s.cluster == cluster]

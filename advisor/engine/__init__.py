@@ -1,0 +1,1 @@
+"""The rule engine: rule definitions, evaluation over the normalized document, findings."""

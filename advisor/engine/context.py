@@ -1,0 +1,48 @@
+"""The data a rule predicate sees for one config set (a JMESPath input).
+
+component, client, kafka_version, profile, name
+set        keys written in the input (canonical names, string values, secrets redacted)
+effective  set + the catalog defaults for that Kafka version and client
+defaults   the catalog defaults alone (to tell "lowered" from "raised")
+cluster    {"min_brokers": N} when the input shows how many brokers there are, else null
+facts      loader extras (replicas of a topic, JVM options, ...)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.document import ConfigSet, Document
+from advisor.effective import defaults, effective, written
+
+
+def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
+    brokers = document.cluster_brokers(config_set.cluster)
+    if len(brokers) > 1:
+        return {
+            "min_brokers": len(brokers),
+            "racks": sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings}),
+        }
+    if config_set.component == "broker":
+        roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
+        voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
+        # In combined mode every voter is also a broker: that many brokers at least.
+        if {"broker", "controller"} <= roles and voters:
+            return {"min_brokers": len(voters), "racks": []}
+    return None
+
+
+def build(config_set: ConfigSet, document: Document, release: str, profile: str) -> dict[str, Any]:
+    values = effective(config_set, release)
+    return {
+        "component": config_set.component,
+        "client": config_set.client,
+        "kafka_version": release,
+        "profile": profile,
+        "name": config_set.name,
+        "set": written(config_set),
+        "effective": values,
+        "defaults": defaults(config_set.component, config_set.client, release),
+        "cluster": _cluster(config_set, document, values),
+        "facts": config_set.facts,
+    }

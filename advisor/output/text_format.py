@@ -1,0 +1,47 @@
+"""Human report: findings grouped by file, with the offending line and the recommendation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from io import StringIO
+
+from advisor.document import SourceFile
+from advisor.engine.findings import Finding
+from advisor.secrets import redact_line
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def render(findings: Sequence[Finding], files: Sequence[SourceFile], color: bool, width: int | None = None) -> str:
+    from rich.console import Console
+    from rich.markup import escape
+
+    buffer = StringIO()
+    console = Console(
+        file=buffer, force_terminal=color, no_color=not color, highlight=False, width=width or 100, soft_wrap=True
+    )
+    sources = {f.path: f for f in files}
+    shown = [f for f in findings if not f.suppressed]
+    current = None
+    for finding in shown:
+        if finding.path != current:
+            current = finding.path
+            console.print(f"\n[bold]{escape(finding.path)}[/]")
+        style = _STYLE[finding.severity]
+        location = f"{finding.line}:{finding.column}"
+        console.print(
+            f"  {location:>7}  [{style}]{finding.severity:<7}[/] [bold]{finding.rule}[/] "
+            f"{escape(finding.message)} [dim]({finding.name})[/]"
+        )
+        source = sources.get(finding.path)
+        if source is not None and 0 < finding.line <= len(source.lines):
+            shown_line = redact_line(source.lines[finding.line - 1].rstrip())
+            console.print(f"           [dim]│[/] {escape(shown_line)}")
+        if finding.recommended:
+            console.print(f"           [dim]└ recommended:[/] {escape(finding.recommended)}")
+    counts = {s: sum(1 for f in shown if f.severity == s) for s in ("error", "warning", "info")}
+    suppressed = len(findings) - len(shown)
+    summary = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items())
+    tail = f"; {suppressed} suppressed" if suppressed else ""
+    console.print(f"\n{len(files)} file(s) checked: {summary}{tail}")
+    return buffer.getvalue()

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEMO = REPO_ROOT / "fixtures" / "demo"
+CLEAN = REPO_ROOT / "fixtures" / "rules" / "broker" / "production-clean.server.properties"
+FINDING_FIELDS = {"rule", "name", "severity", "message", "path", "line", "column", "keys", "component", "client"}
+FINDING_FIELDS |= {"recommended", "fix"}
+
+
+def lint(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "advisor", "lint", *args], capture_output=True, text=True, cwd=REPO_ROOT, timeout=60
+    )
+
+
+def test_clean_file_exits_0() -> None:
+    result = lint(str(CLEAN))
+    assert result.returncode == 0, result.stdout
+    assert "0 errors, 0 warnings, 0 infos" in result.stdout
+
+
+def test_warnings_exit_1_unless_threshold_or_exit_zero() -> None:
+    assert lint(str(DEMO)).returncode == 1
+    assert lint(str(DEMO), "--fail-on", "error").returncode == 0
+    assert lint(str(DEMO), "--exit-zero").returncode == 0
+
+
+def test_json_report_has_the_documented_fields() -> None:
+    result = lint(str(DEMO / "producer.properties"), "--output-format", "json")
+    report = json.loads(result.stdout)
+    assert report["schema_version"] == 1
+    (finding,) = [f for f in report["findings"] if f["rule"] == "KP101"]
+    assert set(finding) >= FINDING_FIELDS
+    assert (finding["line"], finding["keys"], finding["component"], finding["client"]) == (
+        8,
+        ["acks"],
+        "producer",
+        "java",
+    )
+    assert finding["fix"] == {"value": "all", "applicability": "unsafe"}
+
+
+def test_o_writes_reports_and_stdout_keeps_its_format(tmp_path: Path) -> None:
+    result = lint(
+        str(DEMO / "producer.properties"), "-o", f"json={tmp_path / 'r.json'}", "-o", f"text={tmp_path / 'r.txt'}"
+    )
+    assert "KP101" in result.stdout
+    assert json.loads((tmp_path / "r.json").read_text())["summary"]["findings"] >= 1
+    assert "KP101" in (tmp_path / "r.txt").read_text()
+
+
+def test_bad_file_gives_file_line_and_exit_2_while_others_are_checked(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.producer.properties"
+    bad.write_text("acks=all\nlinger.ms=\\u00ZZ\n")
+    result = lint(str(bad), str(DEMO / "producer.properties"), "--output-format", "json")
+    assert result.returncode == 2
+    assert f"{bad}:2: malformed \\uxxxx escape" in result.stderr
+    report = json.loads(result.stdout)
+    assert any(f["rule"] == "KP101" for f in report["findings"])  # the good file was still linted
+    assert report["summary"]["errors"] == 1
+
+
+def test_missing_and_unreadable_kinds_are_errors(tmp_path: Path) -> None:
+    other = tmp_path / "notes.txt"
+    other.write_text("hello")
+    result = lint("no/such/dir", str(other))
+    assert result.returncode == 2
+    assert "no/such/dir: no such file or directory" in result.stderr
+    assert f"{other}:1: not a configuration format" in result.stderr
+
+
+def test_select_and_ignore() -> None:
+    only = json.loads(lint(str(DEMO), "--select", "KP", "--output-format", "json").stdout)
+    assert {f["rule"] for f in only["findings"]} == {"KP101"}
+    rest = json.loads(lint(str(DEMO), "--ignore", "KB,producer-acks-not-all", "--output-format", "json").stdout)
+    assert not any(f["rule"].startswith("KB") or f["rule"] == "KP101" for f in rest["findings"])
+
+
+def test_bad_output_spec_is_a_usage_error() -> None:
+    result = lint(str(CLEAN), "-o", "sarif")
+    assert result.returncode == 2
+    assert "FORMAT=PATH" in result.stderr
+
+
+def test_explain_and_rules() -> None:
+    explained = subprocess.run(
+        [sys.executable, "-m", "advisor", "explain", "min-insync-replicas-one"],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+    )
+    assert explained.returncode == 0 and explained.stdout.startswith("# KB101 min-insync-replicas-one")
+    listed = subprocess.run(
+        [sys.executable, "-m", "advisor", "rules", "--format", "json"], capture_output=True, text=True, cwd=REPO_ROOT
+    )
+    assert {r["id"] for r in json.loads(listed.stdout)} >= {"KB101", "KP101", "KX101"}
+    missing = subprocess.run(
+        [sys.executable, "-m", "advisor", "explain", "KZ999"], capture_output=True, text=True, cwd=REPO_ROOT
+    )
+    assert missing.returncode == 2

@@ -1,0 +1,64 @@
+"""No secret value ever reaches any output: checked with canaries in every format."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from advisor import catalog
+from advisor.secrets import is_secret_key, redact_line
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CANARIES = ("CANARY-7f3a", "CANARY-91bc", "CANARY-c0de", "CANARY-dead")
+SECRET_FILE = (
+    "bootstrap.servers=kafka-1:9092\n"
+    f"ssl.keystore.password={CANARIES[0]}\n"
+    "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+    f'username="svc" password="{CANARIES[1]}";\n'
+    f"ssl.keystore.pasword={CANARIES[2]}\n"  # misspelled: flagged by KX100, line shown
+    f"sasl.oauthbearer.token.endpoint.secret={CANARIES[3]}\n"
+    "acks=1\n"
+)
+
+
+def test_every_password_typed_kafka_key_is_treated_as_secret() -> None:
+    for component in catalog.COMPONENTS:
+        for key in catalog.known_keys(component):
+            if catalog.lookup(key, component).type == "PASSWORD":
+                assert is_secret_key(key), key
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"ssl.key.password={CANARIES[0]}",
+        f'   username="u" password="{CANARIES[0]}";',
+        f"KAFKA_SSL_KEYSTORE_PASSWORD: {CANARIES[0]}",
+        f"kafka-configs.sh --bootstrap-server x --password {CANARIES[0]}",
+    ],
+)
+def test_redacted_lines_keep_no_secret(line: str) -> None:
+    assert CANARIES[0] not in redact_line(line)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_no_output_format_shows_a_secret(tmp_path: Path, fmt: str) -> None:
+    config = tmp_path / "app.producer.properties"
+    config.write_text(SECRET_FILE)
+    written = tmp_path / f"report.{fmt}"
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor", "lint", str(config), "--output-format", fmt, "-o", f"{fmt}={written}"],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 1, result.stderr  # KP101 and KX100 fire
+    assert "ssl.keystore.pasword" in result.stdout  # the misspelled key is reported...
+    for canary in CANARIES:  # ...but no value is shown anywhere
+        assert canary not in result.stdout
+        assert canary not in result.stderr
+        assert canary not in written.read_text()

@@ -1,0 +1,66 @@
+"""Runs every rule fixture: a file's findings must equal its `# expect:` annotations."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from advisor.engine import evaluate
+from advisor.engine.registry import load_rules
+from advisor.loaders import LoadOptions, discover, load
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = REPO_ROOT / "fixtures" / "rules"
+_ANNOTATION = re.compile(r"^\s*(?:#|//)\s*(expect|ok):\s*(?P<codes>[A-Z0-9, ]+)\s*$")
+
+
+def annotations(path: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """(expected, forbidden) as (rule, line) pairs; an annotation applies to the next other line."""
+    expected: set[tuple[str, int]] = set()
+    forbidden: set[tuple[str, int]] = set()
+    pending: list[tuple[str, str]] = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        match = _ANNOTATION.match(line)
+        if match:
+            pending += [(match.group(1), code.strip()) for code in match["codes"].split(",") if code.strip()]
+            continue
+        if line.strip().startswith("#") and not pending:
+            continue
+        for kind, code in pending:
+            (expected if kind == "expect" else forbidden).add((code, number))
+        pending = []
+    return expected, forbidden
+
+
+FIXTURE_FILES = discover([FIXTURES])[0]
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=[str(p.relative_to(FIXTURES)) for p in FIXTURE_FILES])
+def test_fixture(path: Path) -> None:
+    document = load([path], LoadOptions())
+    assert not document.errors, document.errors
+    found = {(f.rule, f.line) for f in evaluate.run(document, load_rules())}
+    expected, forbidden = annotations(path)
+    assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
+    assert not found & forbidden
+
+
+def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
+    coverage: dict[str, set[str]] = defaultdict(set)
+    for path in FIXTURE_FILES:
+        expected, forbidden = annotations(path)
+        for code, _ in expected:
+            coverage[code].add("expect")
+        for code, _ in forbidden:
+            coverage[code].add("ok")
+    missing = {
+        rule.definition.id: sorted({"expect", "ok"} - coverage[rule.definition.id])
+        for rule in load_rules()
+        if coverage[rule.definition.id] != {"expect", "ok"}
+    }
+    assert missing == {}
+    unknown = set(coverage) - {rule.definition.id for rule in load_rules()}
+    assert unknown == set(), "fixtures name rules that do not exist"
