@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine import evaluate
 from advisor.engine.registry import load_rules
-from advisor.loaders import LoadOptions, discover, load
+from advisor.loaders import discover
+from advisor.pipeline import lint
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "fixtures" / "rules"
@@ -40,9 +40,9 @@ FIXTURE_FILES = discover([FIXTURES])[0]
 
 @pytest.mark.parametrize("path", FIXTURE_FILES, ids=[str(p.relative_to(FIXTURES)) for p in FIXTURE_FILES])
 def test_fixture(path: Path) -> None:
-    document = load([path], LoadOptions())
-    assert not document.errors, document.errors
-    found = {(f.rule, f.line) for f in evaluate.run(document, load_rules())}
+    result = lint([path])
+    assert not result.document.errors, result.document.errors
+    found = {(f.rule, f.line) for f in result.findings if not f.suppressed}
     expected, forbidden = annotations(path)
     assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
     assert not found & forbidden

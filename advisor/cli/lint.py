@@ -64,10 +64,10 @@ def _write_atomically(path: Path, text: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from advisor.catalog import UnknownVersionError
-    from advisor.engine import evaluate
     from advisor.engine.definition import SEVERITY_RANK
     from advisor.engine.registry import load_rules
-    from advisor.loaders import LoadOptions, discover, load
+    from advisor.loaders import LoadOptions, discover
+    from advisor.pipeline import lint
 
     try:
         outputs = _parse_outputs(args.outputs)
@@ -82,9 +82,6 @@ def run(args: argparse.Namespace) -> int:
     files, unknown, missing = discover(args.paths)
     errors = [f"{path}: no such file or directory" for path in missing]
     errors += [f"{path}:1: not a configuration format kafka-advisor reads" for path in unknown]
-    document = load(files, LoadOptions(component=args.component, client=args.client))
-    errors += [str(error) for error in document.errors]
-
     select, ignore = _selectors(args.select), _selectors(args.ignore)
     rules = [
         rule
@@ -92,7 +89,15 @@ def run(args: argparse.Namespace) -> int:
         if (not select or _matches(rule.definition.id, rule.definition.name, select))
         and not _matches(rule.definition.id, rule.definition.name, ignore)
     ]
-    findings = evaluate.run(document, rules, kafka_version=args.kafka_version, profile=args.profile)
+    result = lint(
+        files,
+        LoadOptions(component=args.component, client=args.client),
+        rules=rules,
+        kafka_version=args.kafka_version,
+        profile=args.profile,
+    )
+    document, findings = result.document, result.findings
+    errors += [str(error) for error in document.errors]
 
     for error in errors:
         print(f"kafka-advisor: {error}", file=sys.stderr)

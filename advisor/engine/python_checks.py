@@ -43,3 +43,9 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str,
             recommended = "remove it or correct the spelling"
         outcomes.append({"keys": [key], "message": what, "recommended": recommended})
     return outcomes
+
+
+@python_check("never-per-config-set")
+def never(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """For rules reported outside config-set evaluation (KO001 comes from advisor/suppress.py)."""
+    return []
