@@ -10,7 +10,7 @@ from advisor.document import Document
 from advisor.engine import evaluate
 from advisor.engine.findings import Finding
 from advisor.engine.registry import Rule, load_rules
-from advisor.loaders import LoadOptions, load
+from advisor.loaders import Candidate, LoadOptions, load
 from advisor.suppress import UNUSED_RULE, apply
 
 
@@ -21,7 +21,7 @@ class LintResult:
 
 
 def lint(
-    files: Sequence[Path],
+    files: Sequence[Candidate | Path],
     options: LoadOptions | None = None,
     *,
     rules: Sequence[Rule] | None = None,

@@ -24,12 +24,14 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str,
     component, client, release = config_set.component, config_set.client, values["kafka_version"]
     outcomes = []
     for key, setting in config_set.settings.items():
-        if catalog.exists(key, component, kafka_version=release, client=client):
+        # Clients other than Java are judged by the name as written (snake_case, aliases).
+        name = key if client == "java" else setting.spelling
+        if catalog.exists(name, component, kafka_version=release, client=client):
             continue
         what = f"{setting.spelling} is not a {client} {component} setting in Kafka {_release_minor(release)}"
-        removed = [e for e in catalog.history(key, component) if e.event == "removed"] if client == "java" else []
-        owners = [o for o in catalog.owners(key, kafka_version=release) if o != component]
-        hint = catalog.suggest(key, component, kafka_version=release, client=client)
+        removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
+        owners = [o for o in catalog.owners(name, kafka_version=release) if o != component]
+        hint = catalog.suggest(name, component, kafka_version=release, client=client)
         if removed:
             what = f"{setting.spelling} was removed in Kafka {_release_minor(removed[-1].version)}"
             recommended = "remove it"

@@ -38,12 +38,11 @@ class Rule:
 
 
 def _read_yaml(path: Path) -> Any:
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
+    import yaml  # libyaml: rule files are read on every run, so the C loader matters
 
     try:
-        return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
-    except YAMLError as error:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise LoadError(str(path), (mark.line + 1) if mark else 1, f"invalid YAML: {error}") from error
 

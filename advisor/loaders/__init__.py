@@ -1,8 +1,10 @@
 """Loaders turn input files into the normalized document; one module per format.
 
-`load(paths, options)` walks the paths, picks a loader per file and collects
-config sets, source lines and directives. A file that cannot be parsed adds a
-LoadError and the others are still loaded.
+Each loader module has `sniff(path, text)`, returning a payload when the file is
+its format (None otherwise), and `load(path, text, payload, options)`, returning
+the source file and its config sets. `discover` walks the paths once, reading each
+candidate file once; `load` collects config sets, and a file that cannot be
+parsed adds a LoadError while the others are still loaded.
 """
 
 from __future__ import annotations
@@ -10,9 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from advisor.document import Document, LoadError
-from advisor.loaders import properties
+from advisor.loaders import client_dict, properties
+
+# Asked in order; the first whose sniff returns a payload owns the file.
+LOADERS = (properties, client_dict)
+SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml"}
 
 
 @dataclass(frozen=True)
@@ -21,49 +28,12 @@ class LoadOptions:
     client: str | None = None  # --client
 
 
-# Loaders in the order they are asked; each claims files by name (and content when it must).
-LOADERS = (properties,)
-
-
-def _claim(path: Path) -> object | None:
-    for loader in LOADERS:
-        if loader.claims(path):
-            return loader
-    return None
-
-
-def discover(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[Path]]:
-    """(files to load, files of unknown kind named explicitly, missing paths)."""
-    found: list[Path] = []
-    unknown: list[Path] = []
-    missing: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            for candidate in sorted(path.rglob("*")):
-                hidden = any(part.startswith(".") for part in candidate.relative_to(path).parts)
-                if candidate.is_file() and not hidden and _claim(candidate):
-                    found.append(candidate)
-        elif path.is_file():
-            (found if _claim(path) else unknown).append(path)
-        else:
-            missing.append(path)
-    return found, unknown, missing
-
-
-def load(files: Iterable[Path], options: LoadOptions) -> Document:
-    document = Document()
-    for path in files:
-        loader = _claim(path)
-        assert loader is not None
-        try:
-            text = read_text(path)
-            source, config_sets = loader.load(str(path), text, options)  # type: ignore[attr-defined]
-        except LoadError as error:
-            document.errors.append(error)
-            continue
-        document.files.append(source)
-        document.config_sets.extend(config_sets)
-    return document
+@dataclass(frozen=True)
+class Candidate:
+    path: Path
+    text: str
+    loader: Any
+    payload: Any
 
 
 def read_text(path: Path) -> str:
@@ -72,3 +42,54 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
+
+
+def _sniff(path: Path) -> Candidate | None:
+    if path.suffix not in SUFFIXES:
+        return None
+    text = read_text(path)
+    for loader in LOADERS:
+        payload = loader.sniff(path, text)
+        if payload is not None:
+            return Candidate(path, text, loader, payload)
+    return None
+
+
+def discover(paths: Iterable[Path]) -> tuple[list[Candidate], list[Path], list[Path]]:
+    """(files to load, files named explicitly that no loader reads, missing paths)."""
+    found: list[Candidate] = []
+    unknown: list[Path] = []
+    missing: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            for candidate in sorted(path.rglob("*")):
+                hidden = any(part.startswith(".") for part in candidate.relative_to(path).parts)
+                if candidate.is_file() and not hidden and (sniffed := _sniff(candidate)):
+                    found.append(sniffed)
+        elif path.is_file():
+            sniffed = _sniff(path)
+            if sniffed:
+                found.append(sniffed)
+            else:
+                unknown.append(path)
+        else:
+            missing.append(path)
+    return found, unknown, missing
+
+
+def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
+    document = Document()
+    for item in candidates:
+        candidate = item if isinstance(item, Candidate) else _sniff(item)
+        if candidate is None:
+            document.errors.append(LoadError(str(item), 1, "not a configuration format kafka-advisor reads"))
+            continue
+        path = str(candidate.path)
+        try:
+            source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, options)
+        except LoadError as error:
+            document.errors.append(error)
+            continue
+        document.files.append(source)
+        document.config_sets.extend(config_sets)
+    return document

@@ -27,8 +27,8 @@ _NAME_HINTS = (
 )
 
 
-def claims(path: Path) -> bool:
-    return path.suffix == ".properties" and not _SPRING_NAME.match(path.name)
+def sniff(path: Path, text: str) -> bool | None:
+    return True if path.suffix == ".properties" and not _SPRING_NAME.match(path.name) else None
 
 
 def _component_from_name(path: str) -> str | None:
@@ -60,7 +60,7 @@ def _component_from_keys(keys: list[str], path: str, line: int) -> str:
     return ranked[0][0]
 
 
-def load(path: str, text: str, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     entries, comments = properties_syntax.parse(text, path)
     found = []
     for line, comment in comments:
