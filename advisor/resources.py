@@ -24,3 +24,9 @@ def rules_dir() -> Path:
 
 def rule_files() -> list[Path]:
     return sorted(rules_dir().glob("*.yaml"))
+
+
+def rule_docs_dir() -> Path:
+    """The generated rule pages (docs/rules/), packaged as advisor/docs/rules in a wheel."""
+    packaged = _PACKAGE_DIR / "docs" / "rules"
+    return packaged if packaged.is_dir() else _PACKAGE_DIR.parent / "docs" / "rules"

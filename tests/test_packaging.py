@@ -30,6 +30,9 @@ def test_wheel_ships_every_rule_file_inside_the_package(wheel: Path) -> None:
     assert rule_files, "rules/ is empty"
     for relative in rule_files:
         assert f"advisor/rules/{relative.as_posix()}" in names
+    pages = sorted(p.name for p in (REPO_ROOT / "docs" / "rules").glob("*.md"))
+    assert pages and all(f"advisor/docs/rules/{page}" in names for page in pages)  # SARIF helpUri targets
+    assert "advisor/catalog/data/kafka.json" in names
 
 
 def test_wheel_declares_the_console_command(wheel: Path) -> None:
@@ -40,7 +43,7 @@ def test_wheel_declares_the_console_command(wheel: Path) -> None:
 
 def test_installed_package_finds_rules_without_a_checkout(wheel: Path, tmp_path: Path) -> None:
     zipfile.ZipFile(wheel).extractall(tmp_path / "site")
-    code = "import advisor, advisor.resources as r; print(advisor.__file__); print(r.rules_dir())"
+    code = "import advisor, advisor.resources as r; print(advisor.__file__, r.rules_dir(), r.rule_docs_dir())"
     result = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -49,6 +52,7 @@ def test_installed_package_finds_rules_without_a_checkout(wheel: Path, tmp_path:
         env={"PYTHONPATH": str(tmp_path / "site"), "PATH": "/usr/bin:/bin"},
         check=True,
     )
-    package_file, rules = result.stdout.split()
+    package_file, rules, rule_docs = result.stdout.split()
     assert Path(package_file).is_relative_to(tmp_path / "site")
     assert Path(rules) == tmp_path / "site" / "advisor" / "rules"
+    assert Path(rule_docs) == tmp_path / "site" / "advisor" / "docs" / "rules"

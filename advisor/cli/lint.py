@@ -15,7 +15,7 @@ from pathlib import Path
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 COMPONENTS = ("broker", "topic", "producer", "consumer", "admin")
 CLIENTS = ("java", "librdkafka", "kafka-python")
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "sarif", "junit", "github")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--client", choices=CLIENTS, help="client library of client configs (default: java)")
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version (default: from the files, else newest)")
     parser.add_argument("--profile", choices=("prod", "dev"), default="prod", help="dev: single-broker setups")
-    parser.add_argument("--output-format", choices=FORMATS, default="text", help="format printed on stdout")
+    parser.add_argument(
+        "--output-format", choices=FORMATS, help="format printed on stdout (default: text; github under GitHub Actions)"
+    )
     parser.add_argument(
         "-o", dest="outputs", action="append", default=[], metavar="FORMAT=PATH", help="also write FORMAT to PATH"
     )
@@ -33,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--select", default="", metavar="CODES", help="only these rules (codes, prefixes or names)")
     parser.add_argument("--ignore", default="", metavar="CODES", help="skip these rules (codes, prefixes or names)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    parser.add_argument("--docs-url", metavar="URL", help="base URL of the rule pages for SARIF helpUri")
 
 
 def _selectors(text: str) -> list[str]:
@@ -60,6 +63,30 @@ def _write_atomically(path: Path, text: str) -> None:
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(text)
     os.replace(temporary, path)
+
+
+def _render(fmt, findings, rules, document, errors, args) -> str:  # type: ignore[no-untyped-def]
+    """One report; each formatter module is imported only when its format is asked for."""
+    if fmt == "json":
+        from advisor.output import json_format
+
+        return json_format.render(findings, errors, len(document.files))
+    if fmt == "sarif":
+        from advisor.output import sarif_format
+
+        return sarif_format.render(findings, rules, document.files, errors, args.docs_url)
+    if fmt == "junit":
+        from advisor.output import junit_format
+
+        return junit_format.render(findings, document.files, errors)
+    if fmt == "github":
+        from advisor.output import github_format
+
+        return github_format.render(findings, errors)
+    from advisor.output import text_format
+
+    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+    return text_format.render(findings, document.files, color)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,20 +132,13 @@ def run(args: argparse.Namespace) -> int:
 
     def render(fmt: str) -> str:
         if fmt not in rendered:
-            if fmt == "json":
-                from advisor.output import json_format
-
-                rendered[fmt] = json_format.render(findings, errors, len(document.files))
-            else:
-                from advisor.output import text_format
-
-                color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-                rendered[fmt] = text_format.render(findings, document.files, color)
+            rendered[fmt] = _render(fmt, findings, rules, document, errors, args)
         return rendered[fmt]
 
     for fmt, path in outputs:
         _write_atomically(path, render(fmt))
-    sys.stdout.write(render(args.output_format))
+    stdout_format = args.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+    sys.stdout.write(render(stdout_format))
 
     if errors:
         return EXIT_ERROR

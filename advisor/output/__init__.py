@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "sarif", "junit", "github")

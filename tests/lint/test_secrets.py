@@ -44,7 +44,7 @@ def test_redacted_lines_keep_no_secret(line: str) -> None:
     assert CANARIES[0] not in redact_line(line)
 
 
-@pytest.mark.parametrize("fmt", ["text", "json"])
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github"])
 def test_no_output_format_shows_a_secret(tmp_path: Path, fmt: str) -> None:
     config = tmp_path / "app.producer.properties"
     config.write_text(SECRET_FILE)
