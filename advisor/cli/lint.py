@@ -23,23 +23,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="component", choices=COMPONENTS, help="treat the files as this component")
     parser.add_argument("--client", choices=CLIENTS, help="client library of client configs (default: java)")
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version (default: from the files, else newest)")
-    parser.add_argument("--profile", choices=("prod", "dev"), default="prod", help="dev: single-broker setups")
+    parser.add_argument("--profile", choices=("prod", "dev"), help="dev: single-broker setups (default: prod)")
     parser.add_argument(
         "--output-format", choices=FORMATS, help="format printed on stdout (default: text; github under GitHub Actions)"
     )
     parser.add_argument(
         "-o", dest="outputs", action="append", default=[], metavar="FORMAT=PATH", help="also write FORMAT to PATH"
     )
-    parser.add_argument("--fail-on", choices=("error", "warning", "info"), default="warning")
+    parser.add_argument("--fail-on", choices=("error", "warning", "info"), help="default: warning")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (not on errors)")
-    parser.add_argument("--select", default="", metavar="CODES", help="only these rules (codes, prefixes or names)")
-    parser.add_argument("--ignore", default="", metavar="CODES", help="skip these rules (codes, prefixes or names)")
+    parser.add_argument("--select", metavar="CODES", help="only these rules (codes, prefixes or names)")
+    parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes, prefixes or names)")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="settings file (default: the closest one)")
+    parser.add_argument("--baseline", type=Path, metavar="FILE", help="accept the findings recorded in FILE")
+    parser.add_argument("--write-baseline", type=Path, metavar="FILE", help="record current findings in FILE, exit 0")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     parser.add_argument("--docs-url", metavar="URL", help="base URL of the rule pages for SARIF helpUri")
 
 
-def _selectors(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+def _selectors(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
 def _matches(rule_id: str, name: str, selectors: list[str]) -> bool:
@@ -90,7 +93,9 @@ def _render(fmt, findings, rules, document, errors, args) -> str:  # type: ignor
 
 
 def run(args: argparse.Namespace) -> int:
+    from advisor import project_config
     from advisor.catalog import UnknownVersionError
+    from advisor.document import LoadError
     from advisor.engine.definition import SEVERITY_RANK
     from advisor.engine.registry import load_rules
     from advisor.loaders import LoadOptions, discover
@@ -98,18 +103,25 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         outputs = _parse_outputs(args.outputs)
-        if args.kafka_version:
+        config_path = args.config or project_config.find(args.paths[0])
+        config = project_config.load(config_path) if config_path else project_config.ProjectConfig()
+        kafka_version = args.kafka_version or config.kafka_version
+        if kafka_version:
             from advisor import catalog
 
-            catalog.resolve_version(args.kafka_version)
-    except (ValueError, UnknownVersionError) as error:
+            catalog.resolve_version(kafka_version)
+    except (ValueError, UnknownVersionError, LoadError, OSError) as error:
         print(f"kafka-advisor lint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    fail_on = args.fail_on or config.fail_on or "warning"
+    profile = args.profile or config.profile or "prod"
+    args.docs_url = args.docs_url or config.docs_url
 
     files, unknown, missing = discover(args.paths)
     errors = [f"{path}: no such file or directory" for path in missing]
     errors += [f"{path}:1: not a configuration format kafka-advisor reads" for path in unknown]
-    select, ignore = _selectors(args.select), _selectors(args.ignore)
+    select = _selectors(args.select) if args.select is not None else config.select
+    ignore = _selectors(args.ignore) if args.ignore is not None else config.ignore
     rules = [
         rule
         for rule in load_rules()
@@ -120,11 +132,30 @@ def run(args: argparse.Namespace) -> int:
         files,
         LoadOptions(component=args.component, client=args.client),
         rules=rules,
-        kafka_version=args.kafka_version,
-        profile=args.profile,
+        kafka_version=kafka_version,
+        profile=profile,
     )
-    document, findings = result.document, result.findings
+    document = result.document
+    findings = [
+        f
+        for f in result.findings
+        if not (ignored := config.ignored_for(f.path)) or not _matches(f.rule, f.name, ignored)
+    ]
     errors += [str(error) for error in document.errors]
+    if args.write_baseline:
+        from advisor import baseline
+
+        baseline.write(args.write_baseline, findings)
+        recorded = sum(1 for f in findings if not f.suppressed)
+        print(f"kafka-advisor: recorded {recorded} finding(s) in {args.write_baseline}", file=sys.stderr)
+        return EXIT_ERROR if errors else EXIT_OK
+    if args.baseline:
+        from advisor import baseline
+
+        try:
+            findings = baseline.apply(args.baseline, findings)
+        except LoadError as error:
+            errors.append(str(error))
 
     for error in errors:
         print(f"kafka-advisor: {error}", file=sys.stderr)
@@ -142,6 +173,6 @@ def run(args: argparse.Namespace) -> int:
 
     if errors:
         return EXIT_ERROR
-    threshold = SEVERITY_RANK[args.fail_on]
+    threshold = SEVERITY_RANK[fail_on]
     failing = [f for f in findings if not f.suppressed and SEVERITY_RANK[f.severity] >= threshold]
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_OK

@@ -1,0 +1,91 @@
+"""Project configuration: `.kafka-advisor.toml`, or `[tool.kafka-advisor]` in pyproject.toml.
+
+The closest file to the first linted path (walking up from it) wins; files are not merged.
+Command-line flags override it.
+
+    select = ["KB", "KP101"]          ignore = ["KC102"]
+    per-file-ignores = {"legacy/*.properties" = ["KP101"]}
+    fail-on = "warning"               kafka-version = "3.9"
+    profile = "prod"                  docs-url = "https://example.org/rules"
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from advisor.document import LoadError
+from advisor.loaders.structured import Located, read_toml
+
+KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url")
+_CHOICES = {"fail-on": ("error", "warning", "info"), "profile": ("prod", "dev")}
+
+
+@dataclass
+class ProjectConfig:
+    path: Path | None = None
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    fail_on: str | None = None
+    kafka_version: str | None = None
+    profile: str | None = None
+    docs_url: str | None = None
+
+    def ignored_for(self, path: str) -> list[str]:
+        """Codes ignored for one linted file (patterns are relative to the config's folder)."""
+        if self.path is None:
+            return []
+        base = self.path.parent.resolve()
+        resolved = Path(path).resolve()
+        relative = resolved.relative_to(base).as_posix() if resolved.is_relative_to(base) else resolved.as_posix()
+        return [
+            c for pattern, codes in self.per_file_ignores.items() if fnmatch.fnmatch(relative, pattern) for c in codes
+        ]
+
+
+def find(start: Path) -> Path | None:
+    folder = (start if start.is_dir() else start.parent).resolve()
+    for candidate in (folder, *folder.parents):
+        dedicated = candidate / ".kafka-advisor.toml"
+        if dedicated.is_file():
+            return dedicated
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and "[tool.kafka-advisor]" in pyproject.read_text(encoding="utf-8"):
+            return pyproject
+    return None
+
+
+def _strings(table: Located, key: str, path: str) -> list[str]:
+    value = table[key]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LoadError(path, table.position(key)[0], f"{key} must be a list of rule codes, prefixes or names")
+    return value
+
+
+def load(path: Path) -> ProjectConfig:
+    text = path.read_text(encoding="utf-8")
+    data = read_toml(text, str(path))
+    table = data
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("kafka-advisor", Located())
+    config = ProjectConfig(path=path)
+    for key, value in table.items():
+        line = table.position(key)[0]
+        if key not in KEYS:
+            raise LoadError(
+                str(path), line, f"unknown kafka-advisor setting {key!r} (expected one of {', '.join(KEYS)})"
+            )
+        if key in ("select", "ignore"):
+            setattr(config, key, _strings(table, key, str(path)))
+        elif key == "per-file-ignores":
+            if not isinstance(value, Located):
+                raise LoadError(str(path), line, "per-file-ignores must be a table of glob = [codes]")
+            config.per_file_ignores = {glob: _strings(value, glob, str(path)) for glob in value}
+        else:
+            if not isinstance(value, str) or (key in _CHOICES and value not in _CHOICES[key]):
+                expected = " or ".join(_CHOICES.get(key, ("a string",)))
+                raise LoadError(str(path), line, f"{key} must be {expected}")
+            setattr(config, key.replace("-", "_"), value)
+    return config
