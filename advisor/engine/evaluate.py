@@ -105,6 +105,8 @@ def run(
             for outcome in outcomes:
                 keys = tuple(outcome.get("keys", definition.keys))
                 line, column = _location(rule, config_set, keys)
+                if "line" in outcome:  # e.g. a JVM variable, which is not a config key
+                    line, column = outcome["line"], 1
                 message = outcome.get("message", definition.message)
                 findings.append(
                     Finding(

@@ -6,6 +6,7 @@ None or a dict overriding the rule's message/keys/recommended for this finding.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from advisor import catalog
@@ -50,4 +51,30 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str,
 @python_check("never-per-config-set")
 def never(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
     """For rules reported outside config-set evaluation (KO001 comes from advisor/suppress.py)."""
+    return []
+
+
+_PARALLEL_GC = re.compile(r"-XX:\+UseParallel(Old)?GC\b")
+_XMX = re.compile(r"-Xmx(\d+)([kKmMgGtT]?)\b")
+_UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+HEAP_LIMIT = 8 * 1024**3
+
+
+@python_check("jvm-parallel-gc")
+def jvm_parallel_gc(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """-XX:+UseParallelGC in any JVM variable (-XX:ParallelGCThreads alone is not this collector)."""
+    for variable, entry in (config_set.facts.get("jvm") or {}).items():
+        if _PARALLEL_GC.search(entry["value"]):
+            return [{"line": entry["line"], "message": f"{variable} selects the Parallel collector"}]
+    return []
+
+
+@python_check("jvm-heap-too-large")
+def jvm_heap_too_large(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    for variable, entry in (config_set.facts.get("jvm") or {}).items():
+        for number, unit in _XMX.findall(entry["value"]):
+            size = int(number) * _UNITS[unit.lower()]
+            if size > HEAP_LIMIT:
+                gib = size / 1024**3
+                return [{"line": entry["line"], "message": f"{variable} gives the broker a {gib:g} GiB heap"}]
     return []

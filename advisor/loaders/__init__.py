@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from advisor.document import Document, LoadError
-from advisor.loaders import client_dict, properties
+from advisor.loaders import client_dict, compose, properties
 
 # Asked in order; the first whose sniff returns a payload owns the file.
-LOADERS = (properties, client_dict)
-SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml"}
+LOADERS = (properties, compose, client_dict)
+SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env"}
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def read_text(path: Path) -> str:
 
 
 def _sniff(path: Path) -> Candidate | None:
-    if path.suffix not in SUFFIXES:
+    if path.suffix not in SUFFIXES and path.name != ".env":
         return None
     text = read_text(path)
     for loader in LOADERS:
@@ -63,7 +63,10 @@ def discover(paths: Iterable[Path]) -> tuple[list[Candidate], list[Path], list[P
     for path in paths:
         if path.is_dir():
             for candidate in sorted(path.rglob("*")):
-                hidden = any(part.startswith(".") for part in candidate.relative_to(path).parts)
+                parts = candidate.relative_to(path).parts
+                hidden = any(part.startswith(".") for part in parts[:-1]) or (
+                    parts[-1].startswith(".") and parts[-1] != ".env"
+                )
                 if candidate.is_file() and not hidden and (sniffed := _sniff(candidate)):
                     found.append(sniffed)
         elif path.is_file():

@@ -29,6 +29,14 @@ class Located(dict):  # type: ignore[type-arg]
         return self.positions.get(key, (self.line, 1))
 
 
+class LocatedList(list):  # type: ignore[type-arg]
+    """A sequence that knows the (line, column) of each item."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.positions: list[tuple[int, int]] = []
+
+
 # ---------------------------------------------------------------- YAML
 
 
@@ -53,7 +61,11 @@ def _yaml_value(node: Any) -> Any:
             mapping.positions[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         return mapping
     if isinstance(node, yaml.SequenceNode):
-        return [_yaml_value(item) for item in node.value]
+        items = LocatedList()
+        for item in node.value:
+            items.append(_yaml_value(item))
+            items.positions.append((item.start_mark.line + 1, item.start_mark.column + 1))
+        return items
     if node.tag == "tag:yaml.org,2002:null":
         return None
     return node.value

@@ -76,7 +76,8 @@ def _newest_release_in(spec: str) -> str:
 def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     """The example in each rule's docs: `bad` fires, `good` does not (all rules active)."""
     definition = rule.definition
-    suffix = ".json" if definition.example.bad.lstrip().startswith("{") else ".properties"
+    bad = definition.example.bad.lstrip()
+    suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
     component = definition.example.component or definition.applies_to.components[0]
     client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
     release = _newest_release_in(definition.kafka_versions)
