@@ -10,7 +10,7 @@ RUNTIME_STAMP := $(VENV)/.installed-runtime
 TEST_STAMP := $(VENV)/.installed-test
 PYTEST_ARGS ?=
 
-.PHONY: demo test unit lint kafka-jars cluster-up cluster-down clean
+.PHONY: demo test unit lint snapshots generated kafka-jars cluster-up cluster-down clean
 
 demo: $(RUNTIME_STAMP)
 	$(VENV)/bin/kafka-advisor lint fixtures/demo/ --exit-zero
@@ -26,6 +26,13 @@ test: $(TEST_STAMP) kafka-jars
 # Tests that need no cluster.
 unit: $(TEST_STAMP)
 	$(PY) -m pytest -m "not kafka" $(PYTEST_ARGS)
+
+# Refresh pinned outputs and generated docs after an intended change; review the diff.
+snapshots: $(TEST_STAMP)
+	$(PY) tools/update_snapshots.py
+
+generated: $(TEST_STAMP)
+	$(PY) tools/gen_rule_docs.py
 
 lint: $(TEST_STAMP)
 	$(PY) -m ruff check advisor tests tools

@@ -82,4 +82,11 @@ class Document:
     def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:
         if cluster is None:
             return []
-        return [s for s in self.config_sets if s.component == "broker" and s.cluster == cluster]
+        # Indexed once per document: scanning every set for every broker would be quadratic.
+        if getattr(self, "_clusters_of", None) is None or self._indexed != len(self.config_sets):
+            index: dict[str, list[ConfigSet]] = {}
+            for config_set in self.config_sets:
+                if config_set.component == "broker" and config_set.cluster is not None:
+                    index.setdefault(config_set.cluster, []).append(config_set)
+            self._clusters_of, self._indexed = index, len(self.config_sets)
+        return self._clusters_of.get(cluster, [])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from advisor.catalog import store, versions
@@ -63,6 +64,7 @@ def releases() -> list[str]:
     return list(store.kafka().releases)
 
 
+@cache
 def resolve_version(kafka_version: str | None) -> str:
     return versions.resolve(kafka_version, store.kafka().releases)
 
@@ -200,8 +202,21 @@ def lookup(key: str, component: str, *, kafka_version: str | None = None, client
     return _FACTS[client](key, component, resolve_version(kafka_version))
 
 
+@cache
+def _accepted(component: str, release: str, client: str) -> frozenset[str]:
+    """Every name the software accepts for the component (Java: internal keys too)."""
+    if client == "java":
+        records = store.kafka().components[component]  # type: ignore[index]
+        return frozenset(k for k, r in records.items() if _span_at(r, release) is not None)
+    if client == "librdkafka":
+        return frozenset(store.librdkafka().properties)
+    return frozenset(store.kafka_python().roles.get(component, {}))  # type: ignore[call-overload]
+
+
 def exists(key: str, component: str, *, kafka_version: str | None = None, client: str = "java") -> bool:
-    return lookup(key, component, kafka_version=kafka_version, client=client) is not None
+    """Does that software accept `key` for the component? (Same answer as `lookup(...) is not None`.)"""
+    _check(component, client)
+    return key in _accepted(component, resolve_version(kafka_version), client)
 
 
 def default(key: str, component: str, *, kafka_version: str | None = None, client: str = "java") -> Any:

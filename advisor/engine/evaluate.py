@@ -10,7 +10,7 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor import catalog
@@ -91,9 +91,13 @@ def run(
         for rule in rules:
             if not _applies(rule, config_set, release, set_profile):
                 continue
-            started = time.perf_counter()
             if values is None:
+                started = time.perf_counter()
                 values = rule_context.build(config_set, document, release, set_profile)
+                if stats is not None:
+                    stats.seconds["(context)"] += time.perf_counter() - started
+                    stats.evaluations["(context)"] += 1
+            started = time.perf_counter()
             definition = rule.definition
             if rule.compiled is not None:
                 outcomes: list[dict[str, Any]] = [{}] if rule.compiled.search(values, options=OPTIONS) else []
@@ -126,4 +130,18 @@ def run(
                         fix=definition.fix,
                     )
                 )
-    return sorted(findings, key=lambda f: f.sort_key)
+    return _merge_identical(sorted(findings, key=lambda f: f.sort_key))
+
+
+def _merge_identical(findings: list[Finding]) -> list[Finding]:
+    """One line shared by several config sets (a YAML anchor merged into three brokers) gives
+    one finding naming every subject, not three copies."""
+    merged: dict[tuple[str, str, int, int, str], Finding] = {}
+    for finding in findings:
+        key = (finding.rule, finding.path, finding.line, finding.column, finding.message)
+        first = merged.get(key)
+        if first is None:
+            merged[key] = finding
+        elif finding.subject not in first.subject.split(", "):
+            merged[key] = replace(first, subject=f"{first.subject}, {finding.subject}")
+    return list(merged.values())

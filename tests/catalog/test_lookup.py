@@ -102,3 +102,14 @@ def test_malformed_catalog_data_is_rejected_on_load() -> None:
     raw["components"]["producer"]["acks"]["spans"][0]["unexpected"] = 1
     with pytest.raises(ValidationError):
         KafkaCatalogData.model_validate(raw)
+
+
+@pytest.mark.parametrize("client", ["java", "librdkafka", "kafka-python"])
+def test_exists_agrees_with_lookup(client: str) -> None:
+    components = catalog.COMPONENTS if client == "java" else catalog.CLIENT_COMPONENTS
+    for component in components:
+        names = set(catalog.known_keys(component, client=client)) | {"no.such.key", "linger_ms", "fetch.wait.max.ms"}
+        for release in ("2.8", "3.9", None):
+            for name in names:
+                found = catalog.lookup(name, component, kafka_version=release, client=client) is not None
+                assert catalog.exists(name, component, kafka_version=release, client=client) == found
