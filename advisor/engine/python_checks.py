@@ -78,3 +78,19 @@ def jvm_heap_too_large(values: dict[str, Any], config_set: ConfigSet) -> list[di
                 gib = size / 1024**3
                 return [{"line": entry["line"], "message": f"{variable} gives the broker a {gib:g} GiB heap"}]
     return []
+
+
+@python_check("spring-unknown-property")
+def spring_unknown_property(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """spring.kafka.* names no Spring Boot release defines (the loader records them)."""
+    outcomes = []
+    for entry in config_set.facts.get("spring_unknown", []):
+        hint = f" (did you mean {entry['suggestion']}?)" if entry["suggestion"] else ""
+        outcomes.append(
+            {
+                "line": entry["line"],
+                "message": f"{entry['name']} is not a Spring Boot property{hint}",
+                "recommended": entry["suggestion"] or "set it through spring.kafka.*.properties",
+            }
+        )
+    return outcomes

@@ -78,11 +78,12 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     definition = rule.definition
     bad = definition.example.bad.lstrip()
     suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
+    stem = "application" if bad.startswith("spring.") else "example"
     component = definition.example.component or definition.applies_to.components[0]
     client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
     release = _newest_release_in(definition.kafka_versions)
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
-        path = tmp_path / f"example{suffix}"
+        path = tmp_path / f"{stem}{suffix}"
         path.write_text(text)
         result = lint([path], LoadOptions(component=component, client=client), kafka_version=release)
         fired = [f for f in result.findings if f.rule == definition.id and not f.suppressed]
