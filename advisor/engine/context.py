@@ -17,6 +17,8 @@ from advisor.effective import defaults, effective, written
 
 
 def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
+    if config_set.facts.get("broker_count"):  # e.g. a Strimzi cluster: one config set for all its brokers
+        return {"min_brokers": config_set.facts["broker_count"], "racks": []}
     brokers = document.cluster_brokers(config_set.cluster)
     if len(brokers) > 1:
         return {

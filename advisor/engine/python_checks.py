@@ -94,3 +94,11 @@ def spring_unknown_property(values: dict[str, Any], config_set: ConfigSet) -> li
             }
         )
     return outcomes
+
+
+@python_check("strimzi-managed-key")
+def strimzi_managed_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    return [
+        {"keys": [key], "message": f"{key} is managed by the Strimzi operator, not by spec.kafka.config"}
+        for key in config_set.facts.get("strimzi_forbidden", [])
+    ]

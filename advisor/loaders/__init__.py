@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from advisor.document import Document, LoadError
-from advisor.loaders import client_dict, compose, properties, spring
+from advisor.loaders import client_dict, compose, properties, spring, strimzi
 
 # Asked in order; the first whose sniff returns a payload owns the file.
-LOADERS = (properties, compose, spring, client_dict)
+LOADERS = (properties, compose, strimzi, spring, client_dict)
 SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env"}
 
 

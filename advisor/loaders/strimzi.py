@@ -1,0 +1,143 @@
+"""Strimzi custom resources (multi-document YAML): Kafka, KafkaNodePool, KafkaTopic.
+
+A `Kafka` resource's spec.kafka.config is one broker config set standing for every broker
+of that cluster; the broker count comes from the cluster's node pools with the broker
+role (or spec.kafka.replicas without node pools), the Kafka version from spec.kafka.version.
+Each `KafkaTopic` is a topic config set with its partitions and replicas as facts. Keys
+Strimzi manages itself are recorded as facts for the rule that reports them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from advisor import directives as directive_syntax
+from advisor.catalog import surfaces
+from advisor.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
+from advisor.loaders.structured import Located, LocatedList, read_yaml
+from advisor.secrets import is_secret_key
+
+FORMAT = "strimzi"
+_API = re.compile(r"^apiVersion:\s*kafka\.strimzi\.io/", re.MULTILINE)
+_XMX = re.compile(r"^\d+[kKmMgG]?$")
+
+
+def sniff(path: Path, text: str) -> Any:
+    if path.suffix not in (".yaml", ".yml") or not _API.search(text):
+        return None
+    return True
+
+
+def _get(mapping: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(mapping, Located):
+            return None
+        mapping = mapping.get(key)
+    return mapping
+
+
+def _cluster_of(resource: Located) -> str | None:
+    labels = _get(resource, "metadata", "labels")
+    return labels.get("strimzi.io/cluster") if isinstance(labels, Located) else None
+
+
+def _jvm(options: Any) -> dict[str, dict[str, Any]]:
+    """Strimzi's jvmOptions as the JVM entries the JVM rules read, each at its own line."""
+    if not isinstance(options, Located):
+        return {}
+    entries = {}
+    for name in ("-Xms", "-Xmx"):
+        if isinstance(options.get(name), str) and _XMX.match(options[name]):
+            entries[f"jvmOptions {name}"] = {"value": f"{name}{options[name]}", "line": options.position(name)[0]}
+    xx = options.get("-XX")
+    if isinstance(xx, Located):
+        flags = [
+            f"-XX:+{name}" if value == "true" else f"-XX:-{name}" if value == "false" else f"-XX:{name}={value}"
+            for name, value in xx.items()
+        ]
+        entries["jvmOptions -XX"] = {"value": " ".join(flags), "line": options.position("-XX")[0]}
+    return entries
+
+
+def _settings(config_set: ConfigSet, config: Any, path: str) -> None:
+    if not isinstance(config, Located):
+        return
+    for key, value in config.items():
+        line, column = config.position(key)
+        written = ",".join(map(str, value)) if isinstance(value, LocatedList) else "" if value is None else str(value)
+        config_set.add(Setting(key, written, key, Location(path, line, column), is_secret_key(key)))
+
+
+def _comments(text: str, path: str) -> list[Directive]:
+    found: list[Directive] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("#"):
+            found.extend(directive_syntax.parse_comment(number, line, path))
+    return found
+
+
+def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    documents = [d for d in read_yaml(text, path) if isinstance(d, Located)]
+    found = _comments(text, path)
+    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    pools: dict[str, list[Located]] = {}
+    for resource in documents:
+        if resource.get("kind") == "KafkaNodePool":
+            pools.setdefault(_cluster_of(resource) or "", []).append(resource)
+    config_sets: list[ConfigSet] = []
+    for resource in documents:
+        kind, name = resource.get("kind"), str(_get(resource, "metadata", "name") or "")
+        if kind == "Kafka":
+            kafka = _get(resource, "spec", "kafka")
+            if not isinstance(kafka, Located):
+                raise LoadError(path, resource.line, "a Kafka resource needs spec.kafka")
+            broker_pools = [p for p in pools.get(name, []) if "broker" in (_get(p, "spec", "roles") or [])]
+            if broker_pools:
+                count = sum(int(_get(p, "spec", "replicas") or 0) for p in broker_pools)
+            else:
+                count = int(kafka.get("replicas") or 0)
+            anchor = kafka.position("config") if "config" in kafka else resource.get("spec").position("kafka")
+            config_set = ConfigSet(
+                component="broker",
+                path=path,
+                anchor=Location(path, *anchor),
+                name=f"Kafka/{name}",
+                kafka_version=str(kafka["version"]) if kafka.get("version") else None,
+                cluster=f"{path}#{name}",
+            )
+            _settings(config_set, kafka.get("config"), path)
+            jvm = _jvm(kafka.get("jvmOptions"))
+            for pool in broker_pools:
+                jvm = jvm or _jvm(_get(pool, "spec", "jvmOptions"))
+            config_set.facts.update(
+                {
+                    "broker_count": count or None,
+                    "rack_aware": isinstance(kafka.get("rack"), Located),
+                    "jvm": jvm,
+                    "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
+                }
+            )
+            config_sets.append(config_set)
+        elif kind == "KafkaTopic":
+            spec = _get(resource, "spec")
+            if not isinstance(spec, Located):
+                continue
+            anchor = spec.position("config") if "config" in spec else resource.position("spec")
+            config_set = ConfigSet(
+                component="topic",
+                path=path,
+                anchor=Location(path, *anchor),
+                name=f"KafkaTopic/{name}",
+                cluster=f"{path}#{_cluster_of(resource)}",
+                facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas")},
+            )
+            _settings(config_set, spec.get("config"), path)
+            config_sets.append(config_set)
+    for config_set in config_sets:
+        if profile := directive_syntax.setting(found, "profile"):
+            config_set.facts["profile"] = profile
+        if version := directive_syntax.setting(found, "kafka-version"):
+            config_set.kafka_version = version
+    return source, config_sets
