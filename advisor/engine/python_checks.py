@@ -102,3 +102,36 @@ def strimzi_managed_key(values: dict[str, Any], config_set: ConfigSet) -> list[d
         {"keys": [key], "message": f"{key} is managed by the Strimzi operator, not by spec.kafka.config"}
         for key in config_set.facts.get("strimzi_forbidden", [])
     ]
+
+
+def _command(config_set: ConfigSet) -> dict[str, Any] | None:
+    return config_set.facts.get("command")
+
+
+@python_check("reassignment-without-throttle")
+def reassignment_without_throttle(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    command = _command(config_set)
+    if command and command["tool"] == "kafka-reassign-partitions":
+        flags = command["flags"]
+        if "--execute" in flags and "--throttle" not in flags:
+            return [{"line": command["line"], "message": "kafka-reassign-partitions --execute without --throttle"}]
+    return []
+
+
+@python_check("removed-zookeeper-flag")
+def removed_zookeeper_flag(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    command = _command(config_set)
+    if command and "--zookeeper" in command["flags"]:
+        line = command["flag_lines"].get("--zookeeper", command["line"])
+        return [{"line": line, "message": f"{command['tool']} does not accept --zookeeper any more"}]
+    return []
+
+
+@python_check("topic-created-with-rf-one")
+def topic_created_with_rf_one(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    command = _command(config_set)
+    creates = command is not None and command["tool"] == "kafka-topics" and "--create" in command["flags"]
+    if creates and str(command["flags"].get("--replication-factor", "")).strip() == "1":
+        line = command["flag_lines"].get("--replication-factor", command["line"])
+        return [{"line": line, "message": "kafka-topics --create --replication-factor 1: a single copy of the data"}]
+    return []

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from advisor.document import Document, LoadError
-from advisor.loaders import client_dict, compose, properties, spring, strimzi
+from advisor.loaders import client_dict, compose, properties, shell, spring, strimzi
 
 # Asked in order; the first whose sniff returns a payload owns the file.
-LOADERS = (properties, compose, strimzi, spring, client_dict)
-SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env"}
+LOADERS = (properties, compose, strimzi, spring, client_dict, shell)
+SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env", ".sh", ".bash", ""}
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,10 @@ def read_text(path: Path) -> str:
 def _sniff(path: Path) -> Candidate | None:
     if path.suffix not in SUFFIXES and path.name != ".env":
         return None
+    if not path.suffix and path.name != ".env":
+        with path.open("rb") as stream:  # an extensionless file counts only as a #! script
+            if stream.read(2) != b"#!":
+                return None
     text = read_text(path)
     for loader in LOADERS:
         payload = loader.sniff(path, text)

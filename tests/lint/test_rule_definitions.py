@@ -78,7 +78,7 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     definition = rule.definition
     bad = definition.example.bad.lstrip()
     suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
-    suffix = ".yaml" if bad.startswith("apiVersion:") else suffix
+    suffix = ".yaml" if bad.startswith("apiVersion:") else ".sh" if bad.startswith("kafka-") else suffix
     stem = "application" if bad.startswith("spring.") else "example"
     component = definition.example.component or definition.applies_to.components[0]
     client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
