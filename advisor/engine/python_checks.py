@@ -135,3 +135,16 @@ def topic_created_with_rf_one(values: dict[str, Any], config_set: ConfigSet) -> 
         line = command["flag_lines"].get("--replication-factor", command["line"])
         return [{"line": line, "message": "kafka-topics --create --replication-factor 1: a single copy of the data"}]
     return []
+
+
+@python_check("reassignment-duplicate-replica")
+def reassignment_duplicate_replica(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    outcomes = []
+    for move in config_set.facts.get("plan", []):
+        twice = sorted({r for r in move["replicas"] if move["replicas"].count(r) > 1})
+        if twice:
+            where = f"{move['topic']}-{move['partition']}"
+            outcomes.append(
+                {"line": move["line"], "message": f"{where} lists broker {', '.join(twice)} more than once"}
+            )
+    return outcomes

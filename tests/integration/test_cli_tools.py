@@ -40,3 +40,16 @@ def test_kafka_4_tools_reject_zookeeper_and_the_linter_says_so(tool: str, tmp_pa
     script.write_text(f"{tool}.sh --zookeeper localhost:2181 {' '.join(arguments)}\n")
     findings = lint([script], kafka_version="4.4").findings
     assert [f.rule for f in findings if f.rule == "KO102"] == ["KO102"]
+
+
+def test_reassign_tool_refuses_duplicate_replicas_and_the_linter_says_so(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.json"
+    plan.write_text('{"version": 1, "partitions": [{"topic": "t", "partition": 0, "replicas": [1, 1, 2]}]}\n')
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+    command = ["java", "-cp", classpath, "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"]
+    # Port 1: nothing listens; the plan is refused before any connection is needed.
+    arguments = ["--bootstrap-server", "127.0.0.1:1", "--execute", "--reassignment-json-file", str(plan)]
+    result = subprocess.run([*command, *arguments], capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "Partition replica lists may not contain duplicate entries" in result.stdout + result.stderr
+    assert [f.rule for f in lint([plan]).findings] == ["KO104"]
