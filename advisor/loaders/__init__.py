@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from advisor.document import Document, LoadError
-from advisor.loaders import client_dict, compose, properties, reassignment, shell, spring, strimzi
+from advisor.loaders import client_dict, compose, helm, properties, reassignment, shell, spring, strimzi
 
 # Asked in order; the first whose sniff returns a payload owns the file.
-LOADERS = (properties, compose, strimzi, spring, reassignment, client_dict, shell)
+LOADERS = (properties, compose, strimzi, spring, helm, reassignment, client_dict, shell)
 SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env", ".sh", ".bash", ""}
 
 
