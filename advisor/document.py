@@ -73,10 +73,25 @@ class SourceFile:
     directives: list[Directive] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Observation:
+    """A measured value joining the document: a broker JMX/Prometheus sample or a client
+    metric. `subject` ties it to a config set (cluster, broker id, client id); rules will read
+    observations beside the configuration (the metrics loaders are a later step)."""
+
+    source: str  # e.g. prometheus, jmx, librdkafka-stats
+    name: str  # e.g. kafka_server_replicamanager_underreplicatedpartitions
+    value: float
+    labels: dict[str, str] = field(default_factory=dict)
+    subject: str | None = None
+    location: Location | None = None
+
+
 @dataclass
 class Document:
     files: list[SourceFile] = field(default_factory=list)
     config_sets: list[ConfigSet] = field(default_factory=list)
+    observations: list[Observation] = field(default_factory=list)
     errors: list[LoadError] = field(default_factory=list)
 
     def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, Literal
 
 from advisor.catalog import store, versions
-from advisor.catalog.model import KeyRecord, LibrdkafkaProperty, Span
+from advisor.catalog.records import KeyRecord, LibrdkafkaProperty, Span
 
 Client = Literal["java", "librdkafka", "kafka-python"]
 COMPONENTS: tuple[str, ...] = ("broker", "topic", "producer", "consumer", "admin")
@@ -284,8 +284,8 @@ def history(key: str, component: str) -> list[HistoryEvent]:
         else:
             changed = tuple(
                 name
-                for name in Span.model_fields
-                if name not in ("start", "default_text") and getattr(span, name) != getattr(previous_span, name)
+                for name in Span.FIELDS
+                if name != "default_text" and getattr(span, name) != getattr(previous_span, name)
             )
             kind = "default-changed" if "default" in changed or "required" in changed else "changed"
             events.append(HistoryEvent(span.start, before, kind, span.default_text, changed))

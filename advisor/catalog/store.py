@@ -1,30 +1,62 @@
-"""Loads the generated catalog data once, on first use, and validates it."""
+"""Loads each generated data file once, on first use.
+
+Every data file is validated by its pydantic model (advisor/catalog/model.py) before use.
+Validation costs ~100 ms (mostly importing pydantic and building its schemas), so a
+successful validation is remembered by the file's SHA-256 in the user cache
+($KAFKA_ADVISOR_CACHE_DIR, else $XDG_CACHE_HOME/kafka-advisor, else ~/.cache/kafka-advisor):
+later runs with byte-identical data skip straight to the plain records. Without a
+writable cache every run validates.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from advisor.catalog.model import KafkaCatalogData, KafkaPythonData, LibrdkafkaData
+from advisor.catalog import records
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
-def _read(name: str) -> dict:
-    return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+def cache_dir() -> Path:
+    explicit = os.environ.get("KAFKA_ADVISOR_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "kafka-advisor"
+
+
+def _validated_json(name: str, model_name: str) -> dict[str, Any]:
+    data = (DATA_DIR / name).read_bytes()
+    raw = json.loads(data)
+    marker = cache_dir() / "validated" / f"{name}.{hashlib.sha256(data).hexdigest()[:32]}"
+    if marker.exists():
+        return raw
+    from advisor.catalog import model  # pydantic: only when this exact data was never validated here
+
+    getattr(model, model_name).model_validate(raw)
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # no writable cache: validate again next time
+    return raw
 
 
 @cache
-def kafka() -> KafkaCatalogData:
-    return KafkaCatalogData.model_validate(_read("kafka.json"))
+def kafka() -> records.KafkaCatalog:
+    return records.KafkaCatalog.from_json(_validated_json("kafka.json", "KafkaCatalogData"))
 
 
 @cache
-def librdkafka() -> LibrdkafkaData:
-    return LibrdkafkaData.model_validate(_read("librdkafka.json"))
+def librdkafka() -> records.LibrdkafkaCatalog:
+    return records.LibrdkafkaCatalog.from_json(_validated_json("librdkafka.json", "LibrdkafkaData"))
 
 
 @cache
-def kafka_python() -> KafkaPythonData:
-    return KafkaPythonData.model_validate(_read("kafka_python.json"))
+def kafka_python() -> records.KafkaPythonCatalog:
+    return records.KafkaPythonCatalog.from_json(_validated_json("kafka_python.json", "KafkaPythonData"))

@@ -96,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
     from advisor import project_config
     from advisor.catalog import UnknownVersionError
     from advisor.document import LoadError
-    from advisor.engine.definition import SEVERITY_RANK
     from advisor.engine.registry import load_rules
+    from advisor.engine.spec import SEVERITY_RANK
     from advisor.loaders import LoadOptions, discover
     from advisor.pipeline import lint
 

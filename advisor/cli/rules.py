@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
 
     definitions = [rule.definition for rule in load_rules()]
     if args.format == "json":
-        print(json.dumps([d.model_dump(mode="json") for d in definitions], indent=2))
+        print(json.dumps([d.to_dict() for d in definitions], indent=2))
     elif args.format == "markdown":
         print(docs.index_page(definitions), end="")
     else:

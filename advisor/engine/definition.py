@@ -1,30 +1,23 @@
 """Rule definitions: one YAML file per rule in rules/, validated against this model.
 
-`rules/rule.schema.json` is generated from it (tools/gen_rule_docs.py) for editors.
+`rules/rule.schema.json` is generated from it (tools/gen_rule_docs.py) for editors. The
+engine itself runs on the plain `spec.Definition` built from validated files.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from advisor.engine.spec import ID_PREFIX_COMPONENTS, SEVERITY_RANK, in_range, version_range
+
+__all__ = ["SEVERITY_RANK", "RuleDefinition", "in_range", "version_range"]
 
 Severity = Literal["error", "warning", "info"]
 Category = Literal["durability", "availability", "throughput", "latency", "compatibility", "security", "operations"]
 Component = Literal["broker", "topic", "producer", "consumer", "admin"]
 Client = Literal["java", "librdkafka", "kafka-python"]
-SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
-# The first letter after K names what a rule is about.
-ID_PREFIX_COMPONENTS = {
-    "B": {"broker"},
-    "T": {"topic"},
-    "P": {"producer"},
-    "C": {"consumer"},
-    "M": set(),
-    "X": {"broker", "topic", "producer", "consumer", "admin"},
-    "O": {"broker", "topic", "producer", "consumer", "admin"},
-}
 
 
 class _Strict(BaseModel):
@@ -83,29 +76,3 @@ class RuleDefinition(_Strict):
         if not set(self.applies_to.components) <= allowed:
             raise ValueError(f"{self.id}: a K{self.id[1]} rule cannot apply to {self.applies_to.components}")
         return self
-
-
-_BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
-
-
-def version_range(spec: str) -> list[tuple[str, tuple[int, int, int]]]:
-    """'>=3.0.1,<4.0' -> [('>=', (3,0,1)), ('<', (4,0,0))]."""
-    bounds = []
-    for part in spec.split(","):
-        match = _BOUND.match(part.strip())
-        if not match:
-            raise ValueError(f"bad version bound {part!r} in {spec!r} (expected e.g. '>=3.0,<4.0')")
-        numbers = [int(n) for n in match.group(2).split(".")] + [0, 0]
-        bounds.append((match.group(1), (numbers[0], numbers[1], numbers[2])))
-    return bounds
-
-
-def in_range(version: tuple[int, int, int], spec: str) -> bool:
-    checks = {
-        ">=": lambda a, b: a >= b,
-        "<=": lambda a, b: a <= b,
-        ">": lambda a, b: a > b,
-        "<": lambda a, b: a < b,
-        "==": lambda a, b: a == b,
-    }
-    return all(checks[op](version, bound) for op, bound in version_range(spec))

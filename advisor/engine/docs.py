@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.engine.definition import RuleDefinition
+from advisor.engine.spec import Definition as RuleDefinition
 
 
 def _fence(text: str) -> str:

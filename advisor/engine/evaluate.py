@@ -16,10 +16,10 @@ from typing import Any
 from advisor import catalog
 from advisor.document import ConfigSet, Document
 from advisor.engine import context as rule_context
-from advisor.engine.definition import in_range
 from advisor.engine.findings import Finding
 from advisor.engine.functions import OPTIONS
 from advisor.engine.registry import PYTHON_CHECKS, Rule
+from advisor.engine.spec import in_range
 from advisor.secrets import REDACTED
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
@@ -34,7 +34,17 @@ class RunStats:
 
 
 def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
-    return catalog.resolve_version(requested or config_set.kafka_version)
+    """--kafka-version, else a version the input declares (directive, image tag), else the
+    broker's inter.broker.protocol.version (e.g. 3.9-IV0), else the newest release."""
+    hint = requested or config_set.kafka_version
+    protocol = config_set.settings.get("inter.broker.protocol.version")
+    if hint is None and protocol is not None:
+        try:
+            catalog.versions.parse(protocol.value)
+            hint = protocol.value
+        except catalog.UnknownVersionError:
+            pass
+    return catalog.resolve_version(hint)
 
 
 def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:

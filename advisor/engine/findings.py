@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from advisor.engine.definition import Fix
+from advisor.engine.spec import Fix
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -9,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from advisor import resources
+from advisor.catalog.store import cache_dir
 from advisor.document import LoadError
-from advisor.engine.definition import RuleDefinition
+from advisor.engine.spec import Definition
 
 # A Python check gets the rule context and the config set and returns one dict per
 # finding (empty list: none), each with optional "message", "keys", "recommended" overrides.
@@ -32,7 +37,7 @@ def python_check(name: str) -> Callable[[PythonCheck], PythonCheck]:
 
 @dataclass(frozen=True)
 class Rule:
-    definition: RuleDefinition
+    definition: Definition
     path: Path
     compiled: Any  # jmespath ParsedResult, or None for a Python check
 
@@ -47,21 +52,55 @@ def _read_yaml(path: Path) -> Any:
         raise LoadError(str(path), (mark.line + 1) if mark else 1, f"invalid YAML: {error}") from error
 
 
+def _validated_rule_set(paths: list[Path]) -> dict[Path, Any]:
+    """Every rule file, parsed and validated with the pydantic model. A validated rule set is
+    cached as JSON under its content hash, so a warm run neither parses YAML nor validates."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    cached = cache_dir() / "validated" / f"rules.{digest.hexdigest()[:32]}.json"
+    try:
+        by_name = json.loads(cached.read_text(encoding="utf-8"))
+        return {path: by_name[path.name] for path in paths}
+    except (OSError, ValueError, KeyError):
+        pass  # absent or unreadable: parse and validate
+    raw_by_path = {path: _read_yaml(path) for path in paths}
+    _validate(raw_by_path)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=cached.parent, prefix=".rules.")  # unique: runs may race
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump({p.name: raw for p, raw in raw_by_path.items()}, stream)
+        os.replace(temporary, cached)
+    except OSError:
+        pass  # no writable cache: parse and validate again next time
+    return raw_by_path
+
+
+def _validate(raw_by_path: dict[Path, Any]) -> None:
+    from pydantic import ValidationError
+
+    from advisor.engine.definition import RuleDefinition
+
+    for path, raw in sorted(raw_by_path.items()):
+        try:
+            RuleDefinition.model_validate(raw)
+        except ValidationError as error:
+            raise LoadError(str(path), 1, f"invalid rule definition:\n{error}") from error
+
+
 @cache
 def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
     """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
     import jmespath
-    from pydantic import ValidationError
 
     from advisor.engine import python_checks  # noqa: F401  (registers the checks)
 
+    raw_by_path = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
     rules = []
     seen: dict[str, Path] = {}
-    for path in sorted((directory or resources.rules_dir()).glob("*.yaml")):
-        try:
-            definition = RuleDefinition.model_validate(_read_yaml(path))
-        except ValidationError as error:
-            raise LoadError(str(path), 1, f"invalid rule definition:\n{error}") from error
+    for path, raw in raw_by_path.items():
+        definition = Definition.from_raw(raw)
         if path.stem != definition.id:
             raise LoadError(str(path), 1, f"rule {definition.id} must live in {definition.id}.yaml")
         if definition.id in seen:

@@ -26,7 +26,7 @@ def finding_record(finding: Finding) -> dict:
         "client": finding.client,
         "subject": finding.subject,
         "recommended": finding.recommended,
-        "fix": None if finding.fix is None else finding.fix.model_dump(),
+        "fix": None if finding.fix is None else finding.fix.to_dict(),
         "suppressed": finding.suppressed,
         "justification": finding.justification or None,
     }

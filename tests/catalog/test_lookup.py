@@ -113,3 +113,19 @@ def test_exists_agrees_with_lookup(client: str) -> None:
             for name in names:
                 found = catalog.lookup(name, component, kafka_version=release, client=client) is not None
                 assert catalog.exists(name, component, kafka_version=release, client=client) == found
+
+
+def test_data_is_validated_once_per_content_and_then_trusted(tmp_path, monkeypatch) -> None:
+    """store.py validates every data file with its pydantic model before first use."""
+    monkeypatch.setenv("KAFKA_ADVISOR_CACHE_DIR", str(tmp_path))
+    store._validated_json("kafka.json", "KafkaCatalogData")
+    markers = list((tmp_path / "validated").iterdir())
+    assert [m.name.split(".")[0] for m in markers] == ["kafka"]
+    # A marker is only written after validation passed: break validation, remove the marker.
+    markers[0].unlink()
+    monkeypatch.setattr(
+        KafkaCatalogData, "model_validate", classmethod(lambda cls, raw: (_ for _ in ()).throw(ValueError("bad")))
+    )
+    with pytest.raises(ValueError, match="bad"):
+        store._validated_json("kafka.json", "KafkaCatalogData")
+    assert not list((tmp_path / "validated").iterdir())

@@ -105,3 +105,13 @@ def test_explain_and_rules() -> None:
         [sys.executable, "-m", "advisor", "explain", "KZ999"], capture_output=True, text=True, cwd=REPO_ROOT
     )
     assert missing.returncode == 2
+
+
+def test_colour_and_plain_reports_say_the_same() -> None:
+    """Terminals get rich's colours, pipes a plain renderer: after stripping colour they agree."""
+    import re
+
+    plain = lint(str(DEMO), "--color", "never").stdout
+    coloured = lint(str(DEMO), "--color", "always").stdout
+    assert "\x1b[" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain

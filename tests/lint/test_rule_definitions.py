@@ -8,6 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from advisor import catalog
+from advisor.document import LoadError
 from advisor.engine.definition import RuleDefinition, in_range
 from advisor.engine.registry import load_rules
 from advisor.loaders import LoadOptions
@@ -89,3 +90,25 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
         result = lint([path], LoadOptions(component=component, client=client), kafka_version=release)
         fired = [f for f in result.findings if f.rule == definition.id and not f.suppressed]
         assert bool(fired) == should_fire, (text, fired)
+
+
+def test_rule_set_is_validated_then_served_from_the_cache(tmp_path: Path, monkeypatch) -> None:
+    from advisor.engine import registry
+
+    monkeypatch.setenv("KAFKA_ADVISOR_CACHE_DIR", str(tmp_path))
+    rules_dir = tmp_path / "rules"
+    rules_dir.mkdir()
+    for rule in load_rules():
+        (rules_dir / rule.path.name).write_text(rule.path.read_text())
+    first = registry.load_rules(rules_dir)
+    (cached,) = (tmp_path / "validated").glob("rules.*.json")
+    cached.write_text("{not json")  # a corrupt cache is ignored and rebuilt
+    registry.load_rules.cache_clear()
+    assert [r.definition.id for r in registry.load_rules(rules_dir)] == [r.definition.id for r in first]
+    # A rule that breaks the model fails to load even though older content was cached.
+    broken = rules_dir / "KB101.yaml"
+    broken.write_text(broken.read_text().replace("severity: warning", "severity: fatal"))
+    registry.load_rules.cache_clear()
+    with pytest.raises(LoadError, match="invalid rule definition"):
+        registry.load_rules(rules_dir)
+    registry.load_rules.cache_clear()

@@ -1,0 +1,118 @@
+"""The catalog data as plain dataclasses, for fast lookups without pydantic on the hot path.
+
+advisor/catalog/model.py (pydantic) validates the same JSON; store.py builds these only
+from data that the models have accepted (see store.py for when validation runs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: str
+    removed: bool = False
+    type: str | None = None
+    required: bool = False
+    default: Any = None
+    default_text: str | None = None
+    valid: str | None = None
+    min: float | int | None = None
+    max: float | int | None = None
+    choices: list[str] | None = None
+    importance: str | None = None
+    internal: bool = False
+    dynamic: str | None = None
+    broker_synonyms: list[str] | None = None
+
+    FIELDS = ()  # set below: the comparable fields, in model order
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Span:
+        values = dict(raw)
+        return cls(start=values.pop("from"), **values)
+
+
+Span.FIELDS = tuple(f for f in Span.__dataclass_fields__ if f != "start")  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecord:
+    doc: str
+    spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KafkaCatalog:
+    schema_version: int
+    releases: list[str]
+    components: dict[str, dict[str, KeyRecord]]
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> KafkaCatalog:
+        components = {
+            component: {
+                key: KeyRecord(record["doc"], tuple(Span.from_json(s) for s in record["spans"]))
+                for key, record in records.items()
+            }
+            for component, records in raw["components"].items()
+        }
+        return cls(raw["schema_version"], raw["releases"], components)
+
+
+@dataclass(frozen=True, slots=True)
+class LibrdkafkaProperty:
+    scope: str
+    roles: list[str]
+    default: str
+    importance: str
+    doc: str
+    type: str | None = None
+    range: str | None = None
+    min: float | int | None = None
+    max: float | int | None = None
+    choices: list[str] | None = None
+    alias_of: str | None = None
+    deprecated: bool = False
+    topic_variant: LibrdkafkaProperty | None = None
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> LibrdkafkaProperty:
+        values = dict(raw)
+        if values.get("topic_variant") is not None:
+            values["topic_variant"] = cls.from_json(values["topic_variant"])
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class LibrdkafkaCatalog:
+    librdkafka_version: str
+    confluent_kafka_version: str
+    properties: dict[str, LibrdkafkaProperty]
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> LibrdkafkaCatalog:
+        properties = {name: LibrdkafkaProperty.from_json(p) for name, p in raw["properties"].items()}
+        return cls(raw["librdkafka_version"], raw["confluent_kafka_version"], properties)
+
+
+@dataclass(frozen=True, slots=True)
+class KafkaPythonKey:
+    default: Any
+    java_key: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class KafkaPythonCatalog:
+    kafka_python_version: str
+    roles: dict[str, dict[str, KafkaPythonKey]]
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> KafkaPythonCatalog:
+        roles = {
+            role: {key: KafkaPythonKey(entry["default"], entry["java_key"]) for key, entry in keys.items()}
+            for role, keys in raw["roles"].items()
+        }
+        return cls(raw["kafka_python_version"], roles)

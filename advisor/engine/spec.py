@@ -1,0 +1,106 @@
+"""Rules as the engine uses them: plain dataclasses, no pydantic on the lint path.
+
+The pydantic model in definition.py validates every rule file (registry.py decides when);
+these classes only carry data that the model has accepted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+ALL_CLIENTS = ("java", "librdkafka", "kafka-python")
+# The first letter after K names what a rule is about.
+ID_PREFIX_COMPONENTS = {
+    "B": {"broker"},
+    "T": {"topic"},
+    "P": {"producer"},
+    "C": {"consumer"},
+    "M": set(),
+    "X": {"broker", "topic", "producer", "consumer", "admin"},
+    "O": {"broker", "topic", "producer", "consumer", "admin"},
+}
+_BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
+
+
+def version_range(spec: str) -> list[tuple[str, tuple[int, int, int]]]:
+    """'>=3.0.1,<4.0' -> [('>=', (3,0,1)), ('<', (4,0,0))]."""
+    bounds = []
+    for part in spec.split(","):
+        match = _BOUND.match(part.strip())
+        if not match:
+            raise ValueError(f"bad version bound {part!r} in {spec!r} (expected e.g. '>=3.0,<4.0')")
+        numbers = [int(n) for n in match.group(2).split(".")] + [0, 0]
+        bounds.append((match.group(1), (numbers[0], numbers[1], numbers[2])))
+    return bounds
+
+
+_CHECKS = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+}
+
+
+def in_range(version: tuple[int, int, int], spec: str) -> bool:
+    return all(_CHECKS[op](version, bound) for op, bound in version_range(spec))
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    value: str
+    applicability: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"value": self.value, "applicability": self.applicability}
+
+
+@dataclass(frozen=True, slots=True)
+class AppliesTo:
+    components: list[str]
+    clients: list[str] = field(default_factory=lambda: list(ALL_CLIENTS))
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    bad: str
+    good: str
+    component: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    id: str
+    name: str
+    summary: str
+    severity: str
+    category: str
+    applies_to: AppliesTo
+    message: str
+    rationale: str
+    recommended: str
+    example: Example
+    references: list[str]
+    source: str
+    kafka_versions: str = ">=2.8"
+    when: str | None = None
+    python: str | None = None
+    keys: list[str] = field(default_factory=list)
+    fix: Fix | None = None
+    skip_in_dev: bool = False
+
+    @classmethod
+    def from_raw(cls, raw: dict[str, Any]) -> Definition:
+        values = dict(raw)
+        values["applies_to"] = AppliesTo(**values["applies_to"])
+        values["example"] = Example(**values["example"])
+        if values.get("fix") is not None:
+            values["fix"] = Fix(**values["fix"])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
