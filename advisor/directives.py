@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from advisor.document import Directive, LoadError
+from advisor.document import ConfigSet, Directive, LoadError
 
 _MARKER = re.compile(r"^\s*[#!]\s*kafka-advisor:\s*(?P<body>.*)$")
 SUPPRESSIONS = ("disable-next-line", "disable", "enable", "disable-file")
@@ -44,3 +45,23 @@ def parse_comment(line_number: int, text: str, path: str) -> list[Directive]:
 def setting(directives: list[Directive], name: str) -> str | None:
     values = [d.argument for d in directives if d.verb == name]
     return values[-1] if values else None
+
+
+def in_hash_comments(text: str, path: str) -> list[Directive]:
+    """Directives in the whole-line `#` comments of a YAML, TOML, shell or .env file."""
+    found: list[Directive] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("#"):
+            found.extend(parse_comment(number, line, path))
+    return found
+
+
+def apply_file_settings(config_sets: Iterable[ConfigSet], found: list[Directive]) -> None:
+    """A file's `profile=` and `kafka-version=` apply to every config set it yields; an
+    explicit kafka-version wins over one inferred from the input (an image tag, say)."""
+    profile, version = setting(found, "profile"), setting(found, "kafka-version")
+    for config_set in config_sets:
+        if profile:
+            config_set.facts["profile"] = profile
+        if version:
+            config_set.kafka_version = version

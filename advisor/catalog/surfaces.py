@@ -17,39 +17,26 @@ from advisor.catalog.store import DATA_DIR
 
 Image = Literal["apache", "confluent", "bitnami"]
 
-# JVM/logging variables each image reads itself instead of turning them into properties.
+# JVM/logging variables each image reads itself instead of turning them into properties:
+# the cp-kafka template's excluded_props; apache/kafka 3.7+ (KafkaDockerWrapper.scala,
+# docker/examples/README.md) excludes the same plus KAFKA_JMX_HOSTNAME.
+_CONFLUENT_EXCLUDED = frozenset(
+    {
+        "KAFKA_VERSION",
+        "KAFKA_HEAP_OPTS",
+        "KAFKA_LOG4J_OPTS",
+        "KAFKA_OPTS",
+        "KAFKA_JMX_OPTS",
+        "KAFKA_JVM_PERFORMANCE_OPTS",
+        "KAFKA_GC_LOG_OPTS",
+        "KAFKA_LOG4J_ROOT_LOGLEVEL",
+        "KAFKA_LOG4J_LOGGERS",
+        "KAFKA_TOOLS_LOG4J_LOGLEVEL",
+    }
+)
 DOCKER_EXCLUDED_VARIABLES: dict[str, frozenset[str]] = {
-    # apache/kafka 3.7+: docker/examples/README.md, KafkaDockerWrapper.scala
-    "apache": frozenset(
-        {
-            "KAFKA_VERSION",
-            "KAFKA_HEAP_OPTS",
-            "KAFKA_LOG4J_OPTS",
-            "KAFKA_OPTS",
-            "KAFKA_JMX_OPTS",
-            "KAFKA_JVM_PERFORMANCE_OPTS",
-            "KAFKA_GC_LOG_OPTS",
-            "KAFKA_LOG4J_ROOT_LOGLEVEL",
-            "KAFKA_LOG4J_LOGGERS",
-            "KAFKA_TOOLS_LOG4J_LOGLEVEL",
-            "KAFKA_JMX_HOSTNAME",
-        }
-    ),
-    # confluentinc cp-kafka: kafka.properties.template (excluded_props)
-    "confluent": frozenset(
-        {
-            "KAFKA_VERSION",
-            "KAFKA_HEAP_OPTS",
-            "KAFKA_LOG4J_OPTS",
-            "KAFKA_OPTS",
-            "KAFKA_JMX_OPTS",
-            "KAFKA_JVM_PERFORMANCE_OPTS",
-            "KAFKA_GC_LOG_OPTS",
-            "KAFKA_LOG4J_ROOT_LOGLEVEL",
-            "KAFKA_LOG4J_LOGGERS",
-            "KAFKA_TOOLS_LOG4J_LOGLEVEL",
-        }
-    ),
+    "apache": _CONFLUENT_EXCLUDED | {"KAFKA_JMX_HOSTNAME"},
+    "confluent": _CONFLUENT_EXCLUDED,
     # bitnami/kafka only converts KAFKA_CFG_*; its other KAFKA_* variables are image settings.
     "bitnami": frozenset(),
 }

@@ -14,7 +14,7 @@ from typing import Any
 
 from advisor import catalog
 from advisor import directives as directive_syntax
-from advisor.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
+from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.loaders.structured import Located, read_json, read_toml, read_yaml
 from advisor.normalize import canonical
 from advisor.secrets import is_secret_key
@@ -62,14 +62,6 @@ def sniff(path: Path, text: str) -> Any:
     return sections
 
 
-def _comment_directives(text: str, path: str) -> list[Directive]:
-    found: list[Directive] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            found.extend(directive_syntax.parse_comment(number, line, path))
-    return found
-
-
 def _client_of(sections: list[tuple[str | None, Located]]) -> str:
     """The library that knows more of the file's keys (one client per file)."""
     keys = [key for _, mapping in sections for key in mapping]
@@ -101,7 +93,7 @@ def _role_of(mapping: Located, client: str, path: str) -> str:
 def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     if isinstance(sections, tuple):  # claimed by name, but unreadable: report why
         SUFFIXES[Path(path).suffix](text, path)
-    found = _comment_directives(text, path) if not path.endswith(".json") else []
+    found = directive_syntax.in_hash_comments(text, path) if not path.endswith(".json") else []
     source = SourceFile(path, text.splitlines(), FORMAT, found)
     config_sets = []
     client = options.client or directive_syntax.setting(found, "client") or _client_of(sections)
@@ -116,7 +108,6 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
             anchor=Location(path, first[0], first[1]),
             name=f"{Path(path).name}:{role}" if role else Path(path).name,
             client=client,
-            kafka_version=directive_syntax.setting(found, "kafka-version"),
         )
         for key, value in mapping.items():
             line, column = mapping.position(key)
@@ -127,4 +118,5 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
                 )
             )
         config_sets.append(config_set)
+    directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

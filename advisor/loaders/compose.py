@@ -16,7 +16,7 @@ from typing import Any
 
 from advisor import directives as directive_syntax
 from advisor.catalog import surfaces
-from advisor.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
+from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.loaders.structured import Located, LocatedList, read_yaml
 from advisor.secrets import is_secret_key
 
@@ -116,17 +116,9 @@ def _broker(
     return config_set
 
 
-def _comments(text: str, path: str) -> list[Directive]:
-    found: list[Directive] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            found.extend(directive_syntax.parse_comment(number, line, path))
-    return found
-
-
 def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     kind, data = payload
-    found = _comments(text, path)
+    found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text.splitlines(), FORMAT, found)
     if kind == "error":
         read_yaml(text, path)  # raises the LoadError with its line
@@ -149,11 +141,5 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
             config_sets.append(
                 _broker(path, name, str(service.get("image") or ""), _environment(service, path), anchor)
             )
-    profile = directive_syntax.setting(found, "profile")
-    version = directive_syntax.setting(found, "kafka-version")
-    for config_set in config_sets:
-        if profile:
-            config_set.facts["profile"] = profile
-        if version:
-            config_set.kafka_version = version
+    directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

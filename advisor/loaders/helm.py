@@ -18,7 +18,7 @@ from typing import Any
 
 from advisor import directives as directive_syntax
 from advisor.catalog import surfaces
-from advisor.document import ConfigSet, Directive, Location, Setting, SourceFile
+from advisor.document import ConfigSet, Location, Setting, SourceFile
 from advisor.loaders import properties_syntax
 from advisor.loaders.structured import Located, LocatedList, read_yaml
 from advisor.secrets import is_secret_key
@@ -82,10 +82,7 @@ def _env(config_set: ConfigSet, section: Located, path: str) -> None:
 
 
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
-    found: list[Directive] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            found.extend(directive_syntax.parse_comment(number, line, path))
+    found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text.splitlines(), FORMAT, found)
     controller = values.get("controller") if isinstance(values.get("controller"), Located) else Located()
     broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
@@ -101,7 +98,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         path=path,
         anchor=Location(path, min(anchors) if anchors else values.line),
         name=f"helm:{Path(path).name}",
-        kafka_version=version.group(1) if version else directive_syntax.setting(found, "kafka-version"),
+        kafka_version=version.group(1) if version else None,
         cluster=path,
     )
     jvm: dict[str, dict[str, Any]] = {}
@@ -112,6 +109,5 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm})
-    if profile := directive_syntax.setting(found, "profile"):
-        config_set.facts["profile"] = profile
+    directive_syntax.apply_file_settings([config_set], found)
     return source, [config_set]

@@ -81,11 +81,8 @@ def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, l
         anchor=Location(path, anchor_line),
         name=Path(path).name,
         client=client or "java",
-        kafka_version=directive_syntax.setting(found, "kafka-version"),
     )
-    profile = directive_syntax.setting(found, "profile")
-    if profile:
-        config_set.facts["profile"] = profile
+    directive_syntax.apply_file_settings([config_set], found)
     for entry in entries:
         config_set.add(
             Setting(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor import directives as directive_syntax
-from advisor.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
+from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 
 FORMAT = "shell"
@@ -130,10 +130,7 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
 
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     lines = text.splitlines()
-    found: list[Directive] = []
-    for number, line in enumerate(lines, start=1):
-        if line.lstrip().startswith("#"):
-            found.extend(directive_syntax.parse_comment(number, line, path))
+    found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, lines, FORMAT, found)
     config_sets = []
     for first, last, logical in _logical_lines(text):
@@ -153,11 +150,5 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     flags = _flags(command[position + 1 :])
                     config_sets.append(_config_set(path, match.group(1), flags, first, last, lines))
                     break
-    profile = directive_syntax.setting(found, "profile")
-    version = directive_syntax.setting(found, "kafka-version")
-    for config_set in config_sets:
-        if profile:
-            config_set.facts["profile"] = profile
-        if version:
-            config_set.kafka_version = version
+    directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

@@ -58,9 +58,7 @@ def _entries(path: str, text: str) -> tuple[list[tuple[str, str, tuple[int, int]
             key = re.sub(r"\[([^\]]+)\]", r".\1", entry.key)  # properties[linger.ms] -> properties.linger.ms
             entries.append((key, entry.value, (entry.line, entry.column)))
     else:
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.lstrip().startswith("#"):
-                found.extend(directive_syntax.parse_comment(number, line, path))
+        found = directive_syntax.in_hash_comments(text, path)
         for document in read_yaml(text, path):
             _flatten(document, "", entries, (1, 1))
     return [e for e in entries if e[0].startswith("spring.kafka.")], found
@@ -151,12 +149,10 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             anchor=Location(path, first),
             name=f"spring.kafka.{role}",
             client="java",
-            kafka_version=directive_syntax.setting(found, "kafka-version"),
             facts={**facts, "spring_unknown": unknown, "spring": True},
         )
         for setting in settings:
             config_set.add(setting)
-        if profile := directive_syntax.setting(found, "profile"):
-            config_set.facts["profile"] = profile
         config_sets.append(config_set)
+    directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

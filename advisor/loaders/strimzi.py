@@ -15,7 +15,7 @@ from typing import Any
 
 from advisor import directives as directive_syntax
 from advisor.catalog import surfaces
-from advisor.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
+from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.loaders.structured import Located, LocatedList, read_yaml
 from advisor.secrets import is_secret_key
 
@@ -70,17 +70,9 @@ def _settings(config_set: ConfigSet, config: Any, path: str) -> None:
         config_set.add(Setting(key, written, key, Location(path, line, column), is_secret_key(key)))
 
 
-def _comments(text: str, path: str) -> list[Directive]:
-    found: list[Directive] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            found.extend(directive_syntax.parse_comment(number, line, path))
-    return found
-
-
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     documents = [d for d in read_yaml(text, path) if isinstance(d, Located)]
-    found = _comments(text, path)
+    found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text.splitlines(), FORMAT, found)
     pools: dict[str, list[Located]] = {}
     for resource in documents:
@@ -135,9 +127,5 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             )
             _settings(config_set, spec.get("config"), path)
             config_sets.append(config_set)
-    for config_set in config_sets:
-        if profile := directive_syntax.setting(found, "profile"):
-            config_set.facts["profile"] = profile
-        if version := directive_syntax.setting(found, "kafka-version"):
-            config_set.kafka_version = version
+    directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
