@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor import catalog
 from advisor.document import ConfigSet, Document
 from advisor.effective import defaults, effective, written
 
@@ -40,6 +41,7 @@ def build(config_set: ConfigSet, document: Document, release: str, profile: str)
         "component": config_set.component,
         "client": config_set.client,
         "kafka_version": release,
+        "version": list(catalog.versions.parse(release)),
         "profile": profile,
         "name": config_set.name,
         "set": written(config_set),
