@@ -80,6 +80,11 @@ class AdvisorFunctions(functions.Functions):
         return value.lower() if isinstance(value, str) else None
 
     @functions.signature({"types": []}, {"types": []})
+    def _func_add(self, left: Any, right: Any) -> float | None:
+        a, b = to_number(left), to_number(right)
+        return None if a is None or b is None else a + b
+
+    @functions.signature({"types": []}, {"types": []})
     def _func_mul(self, left: Any, right: Any) -> float | None:
         a, b = to_number(left), to_number(right)
         return None if a is None or b is None else a * b

@@ -18,7 +18,12 @@ sys.path.insert(0, str(REPO_ROOT / "tools"))
 import fetch_kafka  # noqa: E402
 
 ORACLE = REPO_ROOT / "tests" / "java" / "ClientOracle.java"
-LIBS = {"4.4": lambda: fetch_kafka.kafka_libs("4.4.0"), "3.9": lambda: fetch_kafka.kafka_core_libs("3.9.1")}
+LIBS = {
+    "4.4": lambda: fetch_kafka.kafka_libs("4.4.0"),
+    "4.0": lambda: fetch_kafka.kafka_core_libs("4.0.2"),
+    "3.9": lambda: fetch_kafka.kafka_core_libs("3.9.1"),
+}
+RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KC103", "KC104")
 
 
 @pytest.fixture(scope="module")
@@ -30,18 +35,18 @@ def oracle_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def construct(classes: Path, version: str, settings: dict[str, str]) -> dict:
+def construct(classes: Path, version: str, settings: dict[str, str], role: str = "producer") -> dict:
     classpath = f"{classes}:{fetch_kafka.classpath(LIBS[version]())}"
-    command = ["java", "-cp", classpath, "ClientOracle", "producer", *(f"{k}={v}" for k, v in settings.items())]
+    command = ["java", "-cp", classpath, "ClientOracle", role, *(f"{k}={v}" for k, v in settings.items())]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def verdicts(tmp_path: Path, version: str, settings: dict[str, str]) -> set[str]:
-    config = tmp_path / "app.producer.properties"
+def verdicts(tmp_path: Path, version: str, settings: dict[str, str], role: str = "producer") -> set[str]:
+    config = tmp_path / f"app.{role}.properties"
     config.write_text("".join(f"{k}={v}\n" for k, v in settings.items()))
     found = lint([config], kafka_version=version).findings
-    return {f.rule for f in found if f.rule in ("KP103", "KP104", "KP105")}
+    return {f.rule for f in found if f.rule in RULES}
 
 
 CASES = [
@@ -57,7 +62,34 @@ CASES = [
     ("3.9", {"max.in.flight.requests.per.connection": "5"}, "idempotent", set()),
     ("3.9", {"enable.idempotence": "true", "acks": "1"}, "refused", {"KP105"}),
     ("3.9", {"acks": "1", "max.in.flight.requests.per.connection": "6"}, "not idempotent", set()),
+    ("4.4", {"delivery.timeout.ms": "20000"}, "refused", {"KP106"}),
+    ("3.9", {"delivery.timeout.ms": "20000", "linger.ms": "0"}, "refused", {"KP106"}),
+    ("4.4", {"delivery.timeout.ms": "30005"}, "idempotent", set()),
+    ("4.4", {"transactional.id": "t", "enable.idempotence": "false"}, "refused", {"KP107"}),
+    ("4.4", {"transactional.id": "t", "acks": "1"}, "refused", {"KP107"}),
+    ("4.4", {"transactional.id": "t", "retries": "0"}, "refused", {"KP107"}),
+    ("3.9", {"transactional.id": "t", "acks": "1"}, "refused", {"KP107"}),
+    ("4.4", {"transactional.id": "t"}, "idempotent", set()),
 ]
+
+CONSUMER_CASES = [
+    ("4.4", {"group.id": "g", "heartbeat.interval.ms": "45000", "session.timeout.ms": "45000"}, False, {"KC103"}),
+    ("3.9", {"group.id": "g", "heartbeat.interval.ms": "45000", "session.timeout.ms": "45000"}, False, {"KC103"}),
+    ("4.4", {"group.id": "g", "heartbeat.interval.ms": "20000", "session.timeout.ms": "45000"}, True, set()),
+    ("4.4", {"group.id": "g", "group.protocol": "consumer", "session.timeout.ms": "30000"}, False, {"KC104"}),
+    ("4.0", {"group.id": "g", "group.protocol": "consumer", "heartbeat.interval.ms": "3000"}, False, {"KC104"}),
+    ("3.9", {"group.id": "g", "group.protocol": "consumer", "session.timeout.ms": "30000"}, True, set()),
+    ("4.4", {"group.id": "g", "group.protocol": "consumer"}, True, set()),
+]
+
+
+@pytest.mark.parametrize(("version", "settings", "accepted", "rules"), CONSUMER_CASES)
+def test_rules_match_the_real_java_consumer(
+    oracle_classes: Path, tmp_path: Path, version: str, settings: dict, accepted: bool, rules: set
+) -> None:
+    outcome = construct(oracle_classes, version, settings, role="consumer")
+    assert outcome["ok"] is accepted, outcome
+    assert verdicts(tmp_path, version, settings, role="consumer") == rules
 
 
 @pytest.mark.parametrize(("version", "settings", "behaviour", "rules"), CASES)
