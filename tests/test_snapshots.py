@@ -26,7 +26,7 @@ CLEAN_DEMO_FILES = [
     "strimzi-kafka.yaml",
     "helm/values.yaml",
     "broker.env",
-    "librdkafka-producer.json",
+    "clean/librdkafka-producer.json",
 ]
 
 
