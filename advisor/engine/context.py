@@ -21,6 +21,9 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
     if config_set.facts.get("broker_count"):  # e.g. a Strimzi cluster: one config set for all its brokers
         return {"min_brokers": config_set.facts["broker_count"], "racks": []}
     brokers = document.cluster_brokers(config_set.cluster)
+    counted = [b.facts["broker_count"] for b in brokers if b.facts.get("broker_count")]
+    if counted:  # a topic of a Strimzi cluster: the Kafka resource knows the broker count
+        return {"min_brokers": max(counted), "racks": []}
     if len(brokers) > 1:
         return {
             "min_brokers": len(brokers),

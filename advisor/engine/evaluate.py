@@ -55,7 +55,7 @@ def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
         section, _, rest = name.partition(".")
         if name in secrets or rest in secrets:
             return REDACTED
-        if section in ("defaults", "set", "cluster") and rest:
+        if section in ("defaults", "set", "cluster", "facts") and rest:
             value = (values.get(section) or {}).get(rest)
         else:
             value = values["effective"].get(name, values.get(name))
