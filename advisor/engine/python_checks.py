@@ -18,16 +18,36 @@ def _release_minor(release: str) -> str:
     return ".".join(release.split(".")[:2])
 
 
+_LISTENER_PREFIX = re.compile(r"^listener\.name\.[^.]+\.(?P<rest>.+)$")
+
+
+def _listener_key_known(name: str, release: str) -> bool:
+    """listener.name.<listener>.[<sasl mechanism>.]<broker key> overrides a broker key per listener."""
+    match = _LISTENER_PREFIX.match(name)
+    if not match:
+        return False
+    rest = match["rest"]
+    candidates = [rest, rest.split(".", 1)[1] if "." in rest else rest]
+    return any(catalog.exists(c, "broker", kafka_version=release) for c in candidates)
+
+
 @python_check("unknown-key")
 def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
     """One finding per key this component/client/version does not know: a removed key
-    names its release, a wrong-place key its owner, others get the closest spelling."""
+    names its release, a wrong-place key its owner, others get the closest spelling.
+
+    Java brokers, topics and clients also take keys outside Kafka's own ConfigDefs (authorizer,
+    metric reporter, serializer and interceptor configs), so for them an unknown key is only
+    reported with evidence: removed, owned by another component, or a near spelling of a known
+    key. librdkafka and kafka-python refuse every unknown name, so there all are reported."""
     component, client, release = config_set.component, config_set.client, values["kafka_version"]
     outcomes = []
     for key, setting in config_set.settings.items():
         # Clients other than Java are judged by the name as written (snake_case, aliases).
         name = key if client == "java" else setting.spelling
         if catalog.exists(name, component, kafka_version=release, client=client):
+            continue
+        if component == "broker" and _listener_key_known(name, release):
             continue
         what = f"{setting.spelling} is not a {client} {component} setting in Kafka {_release_minor(release)}"
         removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
@@ -42,6 +62,8 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str,
         elif owners:
             what += f"; it is a {'/'.join(owners)} setting"
             recommended = f"set it on the {owners[0]}"
+        elif client == "java":
+            continue  # maybe a plugin's key (authorizer, reporter, serializer): no evidence of a mistake
         else:
             recommended = "remove it or correct the spelling"
         outcomes.append({"keys": [key], "message": what, "recommended": recommended})
