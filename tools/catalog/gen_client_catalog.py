@@ -14,7 +14,6 @@ pinned in constraints.txt):  .venv/bin/python tools/catalog/gen_client_catalog.p
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import ctypes.util
 import json
@@ -23,6 +22,9 @@ import sys
 import types
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import generated  # tools/generated.py
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 DATA = REPO_ROOT / "advisor" / "catalog" / "data"
@@ -181,20 +183,7 @@ def outputs() -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if the committed data differs")
-    args = parser.parse_args(argv)
-    stale = []
-    for path, text in outputs().items():
-        if args.check:
-            if not path.exists() or path.read_text() != text:
-                stale.append(path)
-        else:
-            path.write_text(text)
-            print(f"wrote {path.relative_to(REPO_ROOT)} ({len(text):,} bytes)", file=sys.stderr)
-    for path in stale:
-        print(f"{path.relative_to(REPO_ROOT)} is stale: run tools/catalog/gen_client_catalog.py", file=sys.stderr)
-    return 1 if stale else 0
+    return generated.run(__doc__.split("\n\n")[0], outputs, "tools/catalog/gen_client_catalog.py", argv)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ asks the real KafkaProperties class which Kafka key each one sets.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import subprocess
@@ -23,6 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import fetch_kafka  # tools/fetch_kafka.py
+import generated  # tools/generated.py
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent.parent
@@ -138,18 +138,9 @@ def generate() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if the committed data differs")
-    args = parser.parse_args(argv)
-    text = generate()
-    if args.check:
-        if not OUTPUT.exists() or OUTPUT.read_text() != text:
-            print(f"{OUTPUT.relative_to(REPO_ROOT)} is stale: run tools/catalog/gen_spring_catalog.py", file=sys.stderr)
-            return 1
-        return 0
-    OUTPUT.write_text(text)
-    print(f"wrote {OUTPUT.relative_to(REPO_ROOT)} ({len(text):,} bytes)", file=sys.stderr)
-    return 0
+    return generated.run(
+        __doc__.split("\n\n")[0], lambda: {OUTPUT: generate()}, "tools/catalog/gen_spring_catalog.py", argv
+    )
 
 
 if __name__ == "__main__":
