@@ -20,6 +20,8 @@ def _librdkafka_to_java(component: str) -> dict[str, str]:
         facts = catalog.lookup(name, component, client="librdkafka")
         if facts.alias_of and name in java:
             mapping[facts.alias_of] = name  # the target spelled the librdkafka way → its Java alias
+        elif facts.alias_of and facts.alias_of in java:
+            mapping[name] = facts.alias_of  # a librdkafka-only alias of a Java-named property
     return mapping
 
 

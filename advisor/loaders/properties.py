@@ -14,6 +14,7 @@ from pathlib import Path
 from advisor import directives as directive_syntax
 from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.loaders import properties_syntax
+from advisor.normalize import canonical
 from advisor.secrets import is_secret_key
 
 FORMAT = "properties"
@@ -83,10 +84,9 @@ def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, l
         client=client or "java",
     )
     directive_syntax.apply_file_settings([config_set], found)
-    for entry in entries:
+    for entry in entries:  # librdkafka aliases in a librdkafka .properties file read as the Java names
+        key = canonical(entry.key, config_set.component, config_set.client)
         config_set.add(
-            Setting(
-                entry.key, entry.value, entry.key, Location(path, entry.line, entry.column), is_secret_key(entry.key)
-            )
+            Setting(key, entry.value, entry.key, Location(path, entry.line, entry.column), is_secret_key(entry.key))
         )
     return source, [config_set]

@@ -23,7 +23,7 @@ LIBS = {
     "4.0": lambda: fetch_kafka.kafka_core_libs("4.0.2"),
     "3.9": lambda: fetch_kafka.kafka_core_libs("3.9.1"),
 }
-RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KC103", "KC104")
+RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP115", "KC103", "KC104", "KC110", "KC111")
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,15 @@ CASES = [
     ("4.4", {"transactional.id": "t", "retries": "0"}, "refused", {"KP107"}),
     ("3.9", {"transactional.id": "t", "acks": "1"}, "refused", {"KP107"}),
     ("4.4", {"transactional.id": "t"}, "idempotent", set()),
+    ("4.4", {"partitioner.class": "org.apache.kafka.clients.producer.UniformStickyPartitioner"}, "refused", {"KP115"}),
+    (
+        "4.0",
+        {"partitioner.class": "org.apache.kafka.clients.producer.internals.DefaultPartitioner"},
+        "refused",
+        {"KP115"},
+    ),
+    ("3.9", {"partitioner.class": "org.apache.kafka.clients.producer.UniformStickyPartitioner"}, "idempotent", set()),
+    ("4.4", {"partitioner.class": "org.apache.kafka.clients.producer.RoundRobinPartitioner"}, "idempotent", set()),
 ]
 
 CONSUMER_CASES = [
@@ -80,6 +89,13 @@ CONSUMER_CASES = [
     ("4.0", {"group.id": "g", "group.protocol": "consumer", "heartbeat.interval.ms": "3000"}, False, {"KC104"}),
     ("3.9", {"group.id": "g", "group.protocol": "consumer", "session.timeout.ms": "30000"}, True, set()),
     ("4.4", {"group.id": "g", "group.protocol": "consumer"}, True, set()),
+    ("4.4", {"enable.auto.commit": "true"}, False, {"KC110"}),
+    ("3.9", {"enable.auto.commit": "true"}, False, {"KC110"}),
+    ("4.4", {"enable.auto.commit": "false"}, True, set()),
+    ("4.4", {"group.id": "g", "enable.auto.commit": "true"}, True, set()),
+    ("4.4", {"group.id": "g", "group.remote.assignor": "uniform"}, False, {"KC111"}),
+    ("3.9", {"group.id": "g", "group.remote.assignor": "uniform"}, False, {"KC111"}),
+    ("4.4", {"group.id": "g", "group.protocol": "consumer", "group.remote.assignor": "uniform"}, True, set()),
 ]
 
 
