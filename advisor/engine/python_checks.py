@@ -12,6 +12,7 @@ from typing import Any
 from advisor import catalog
 from advisor.document import ConfigSet
 from advisor.engine.registry import python_check
+from advisor.engine.values import value_problem
 
 
 def _release_minor(release: str) -> str:
@@ -168,5 +169,30 @@ def reassignment_duplicate_replica(values: dict[str, Any], config_set: ConfigSet
             where = f"{move['topic']}-{move['partition']}"
             outcomes.append(
                 {"line": move["line"], "message": f"{where} lists broker {', '.join(twice)} more than once"}
+            )
+    return outcomes
+
+
+@python_check("value-outside-definition")
+def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """One finding per written value that the key's definition (type, range, choices) refuses."""
+    component, client, release = config_set.component, config_set.client, values["kafka_version"]
+    outcomes = []
+    for key, setting in config_set.settings.items():
+        if setting.secret:
+            continue  # passwords are never judged, so never shown
+        name = key if client == "java" else setting.spelling
+        facts = catalog.lookup(name, component, kafka_version=release, client=client)
+        if facts is None or not facts.applies:
+            continue
+        problem = value_problem(setting.value, facts)
+        if problem:
+            where = f"Kafka {_release_minor(release)}" if client == "java" else f"librdkafka {facts.client_version}"
+            outcomes.append(
+                {
+                    "keys": [key],
+                    "message": f"{setting.spelling}={setting.value.strip()} {problem} ({where} refuses it)",
+                    "recommended": facts.default_text or "a value the definition accepts",
+                }
             )
     return outcomes

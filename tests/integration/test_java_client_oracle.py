@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from advisor import catalog
 from advisor.pipeline import lint
+from advisor.secrets import is_secret_key
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tools"))
@@ -119,3 +121,54 @@ def test_rules_match_the_real_java_producer(
         assert outcome["ok"] is True, outcome
         assert outcome["idempotent"] is (behaviour == "idempotent")
     assert verdicts(tmp_path, version, settings) == rules
+
+
+NUMERIC = {"INT", "LONG", "SHORT", "DOUBLE"}
+
+
+def definition_cases(role: str, version: str) -> list[tuple[str, str, bool]]:
+    """(key, value, refused by the definition) from the catalog: outside and on each bound, a
+    word for each number, a made-up choice for each choice list."""
+    cases = []
+    for key in sorted(catalog.known_keys(role, kafka_version=version)):
+        facts = catalog.lookup(key, role, kafka_version=version)
+        if facts is None or facts.internal or is_secret_key(key):
+            continue  # secret-looking keys are never judged (nor shown)
+        if facts.type in NUMERIC and facts.min is not None:
+            step = 1 if facts.type != "DOUBLE" else 0.5
+            cases += [(key, str(facts.min - step), True), (key, str(facts.min), False)]
+        if facts.type in NUMERIC and facts.max is not None:
+            cases.append((key, str(facts.max + (1 if facts.type != "DOUBLE" else 0.5)), True))
+        if facts.type in ("INT", "LONG"):
+            cases.append((key, "ten", True))
+        if facts.type == "BOOLEAN":
+            cases += [(key, "yes", True), (key, "TRUE", False)]
+        if facts.type == "STRING" and facts.choices:
+            cases += [(key, "no-such-choice", True), (key, facts.choices[0], False)]
+    return cases
+
+
+@pytest.mark.parametrize("role", ["producer", "consumer"])
+def test_client_value_rule_matches_the_real_java_client(oracle_classes: Path, tmp_path: Path, role: str) -> None:
+    cases = definition_cases(role, "4.4.0")
+    assert len(cases) > 40, "the catalog should define ranges and choices for many client keys"
+    classpath = f"{oracle_classes}:{fetch_kafka.classpath(LIBS['4.4']())}"
+    lines = "".join(f"{key}={value}\n" for key, value, _ in cases)
+    result = subprocess.run(
+        ["java", "-cp", classpath, "ClientOracle", role, "--batch"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    outcomes = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(outcomes) == len(cases), result.stderr[-2000:]
+    disagreements = []
+    for (key, value, refused), outcome in zip(cases, outcomes, strict=True):
+        definition_refused = not outcome["ok"] and f"for configuration {key}" in outcome.get("message", "")
+        config = tmp_path / f"app.{role}.properties"
+        config.write_text(f"{key}={value}\n")
+        fired = any(f.rule == "KX104" for f in lint([config], kafka_version="4.4").findings)
+        if definition_refused != refused or fired != refused:
+            disagreements.append((key, value, outcome, fired))
+    assert not disagreements, disagreements[:10]

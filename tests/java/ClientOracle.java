@@ -7,9 +7,27 @@ import java.util.Properties;
  * "idempotent" reads the producer's transactionManager, which exists only when idempotence is on.
  *
  * Usage: java -cp <kafka-clients and its deps> ClientOracle.java producer|consumer key=value ...
+ *    or: ... ClientOracle producer|consumer --batch < cases.tsv (one case per line: tab-separated
+ *        key=value settings; one JSON line per case)
  */
 public class ClientOracle {
     public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[1].equals("--batch")) {
+            java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, "UTF-8"));
+            String line;
+            while ((line = in.readLine()) != null) {
+                String[] settings = line.isEmpty() ? new String[0] : line.split("\t");
+                String[] caseArgs = new String[settings.length + 1];
+                caseArgs[0] = args[0];
+                System.arraycopy(settings, 0, caseArgs, 1, settings.length);
+                construct(caseArgs);
+            }
+            return;
+        }
+        construct(args);
+    }
+
+    private static void construct(String[] args) throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", "127.0.0.1:1");  // nothing listens: construction only
         String role = args[0];
@@ -43,7 +61,8 @@ public class ClientOracle {
                 cause = cause.getCause();
             }
             System.out.println("{\"ok\":false,\"exception\":\"" + cause.getClass().getName() + "\",\"message\":\""
-                + String.valueOf(cause.getMessage()).replace("\\", "\\\\").replace("\"", "\\\"") + "\"}");
+                + String.valueOf(cause.getMessage()).replace("\\", "\\\\").replace("\"", "\\\"")
+                    .replace("\n", " ") + "\"}");
         }
     }
 }

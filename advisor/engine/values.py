@@ -1,0 +1,83 @@
+"""Does a written value satisfy the software's own definition of its key?
+
+The definitions (type, range, choices) come from the catalog, which was generated from
+Kafka's ConfigDefs and librdkafka's property table. Only what the software certainly refuses
+is reported: Java parses INT/LONG/SHORT/DOUBLE/BOOLEAN strictly and checks ranges and
+choices; librdkafka checks integer and float ranges and enum choices. Choices are compared without case
+(some Kafka validators ignore case, and a finding must never be wrong), and values that are
+templates (${VAR}, {{ .Values }}) are not judged.
+"""
+
+from __future__ import annotations
+
+from advisor.catalog.lookup import KeyFacts
+
+_JAVA_INTEGER_BOUNDS = {"SHORT": (-(2**15), 2**15 - 1), "INT": (-(2**31), 2**31 - 1), "LONG": (-(2**63), 2**63 - 1)}
+
+
+def is_template(value: str) -> bool:
+    return "${" in value or "{{" in value or value.lstrip().startswith("$")
+
+
+def _number_text(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def _range_problem(number: float, facts: KeyFacts) -> str | None:
+    if facts.min is not None and number < facts.min:
+        return f"must be at least {_number_text(facts.min)}"
+    if facts.max is not None and number > facts.max:
+        return f"must be at most {_number_text(facts.max)}"
+    return None
+
+
+def _java_problem(value: str, facts: KeyFacts) -> str | None:
+    text = value.strip()  # ConfigDef trims before parsing
+    kind = facts.type
+    if kind in _JAVA_INTEGER_BOUNDS:
+        try:
+            number = int(text, 10)
+        except ValueError:
+            return f"is not a whole number ({kind})"
+        low, high = _JAVA_INTEGER_BOUNDS[kind]
+        if not low <= number <= high:
+            return f"does not fit a Java {kind}"
+        return _range_problem(number, facts)
+    if kind == "DOUBLE":
+        try:
+            return _range_problem(float(text), facts)
+        except ValueError:
+            return "is not a number"
+    if kind == "BOOLEAN":
+        return None if text.lower() in ("true", "false") else "must be true or false"
+    if kind == "STRING" and facts.choices and text.lower() not in {c.lower() for c in facts.choices}:
+        return f"must be one of {', '.join(facts.choices)}"
+    return None
+
+
+def _librdkafka_problem(value: str, facts: KeyFacts) -> str | None:
+    text = value.strip()
+    if facts.type == "integer":
+        try:  # non-numeric words (acks=all) are librdkafka's own aliases: not judged
+            return _range_problem(int(text, 10), facts)
+        except ValueError:
+            return None
+    if facts.type == "float":
+        try:
+            return _range_problem(float(text), facts)
+        except ValueError:
+            return None
+    if facts.type == "enum value" and facts.choices and text.lower() not in {c.lower() for c in facts.choices}:
+        return f"must be one of {', '.join(facts.choices)}"
+    return None
+
+
+def value_problem(value: str, facts: KeyFacts) -> str | None:
+    """Why the software refuses `value` for this key, or None (accepted, or not sure)."""
+    if is_template(value) or value.strip() == "":
+        return None
+    if facts.client == "java":
+        return _java_problem(value, facts)
+    if facts.client == "librdkafka":
+        return _librdkafka_problem(value, facts)
+    return None
