@@ -12,7 +12,7 @@ from typing import Any
 from advisor import catalog
 from advisor.document import ConfigSet
 from advisor.engine.registry import python_check
-from advisor.engine.values import value_problem
+from advisor.engine.values import is_template, value_problem
 
 
 def _release_minor(release: str) -> str:
@@ -195,4 +195,32 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
                     "recommended": facts.default_text or "a value the definition accepts",
                 }
             )
+    return outcomes
+
+
+_SECRET_NAME = re.compile(r"(password|secret|sasl[._]password)$", re.IGNORECASE)
+_JAAS_PASSWORD = re.compile(r"password\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|[^\s;]+)", re.IGNORECASE)
+
+
+def _is_reference(value: str) -> bool:
+    """${file:...}/${env:...} config providers, ${VAR} templates and {{ }} chart values hold no secret."""
+    value = value.strip().strip("\"'")
+    return value == "" or is_template(value)
+
+
+@python_check("plaintext-secret")
+def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """Passwords written into the config itself. The value is never read into the finding."""
+    outcomes = []
+    for key, setting in config_set.settings.items():
+        name = setting.spelling.split("[")[-1].strip("[]\"'")
+        if key.endswith("sasl.jaas.config") or name.lower().endswith("jaas.config"):
+            literal = [m["value"] for m in _JAAS_PASSWORD.finditer(setting.value) if not _is_reference(m["value"])]
+            if literal:
+                outcomes.append({"keys": [key], "message": f"{setting.spelling} holds a password in clear text"})
+            continue
+        facts = catalog.lookup(key, config_set.component, kafka_version=values["kafka_version"])
+        is_password = (facts is not None and facts.type == "PASSWORD") or bool(_SECRET_NAME.search(key))
+        if is_password and not _is_reference(setting.value):
+            outcomes.append({"keys": [key], "message": f"{setting.spelling} is written in clear text"})
     return outcomes

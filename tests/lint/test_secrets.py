@@ -58,6 +58,7 @@ def test_no_output_format_shows_a_secret(tmp_path: Path, fmt: str) -> None:
     )
     assert result.returncode == 1, result.stderr  # KP101 and KX100 fire
     assert "ssl.keystore.pasword" in result.stdout  # the misspelled key is reported...
+    assert "KX108" in result.stdout  # ...and so are the clear-text passwords...
     for canary in CANARIES:  # ...but no value is shown anywhere
         assert canary not in result.stdout
         assert canary not in result.stderr
