@@ -224,3 +224,35 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[dict
         if is_password and not _is_reference(setting.value):
             outcomes.append({"keys": [key], "message": f"{setting.spelling} is written in clear text"})
     return outcomes
+
+
+_LISTENER = re.compile(r"^\s*(?P<name>[A-Za-z0-9_]+)://(?P<host>\[[^\]]*\]|[^:]*):(?P<port>\d+)\s*$")
+_LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|\[?::1\]?)$", re.IGNORECASE)
+
+
+def _protocol_map(text: str | None) -> dict[str, str]:
+    pairs = (item.split(":", 1) for item in (text or "").split(",") if ":" in item)
+    return {name.strip().upper(): protocol.strip().upper() for name, protocol in pairs}
+
+
+@python_check("plaintext-listener-beyond-loopback")
+def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """Client-facing PLAINTEXT listeners bound to anything but loopback (controller listeners aside)."""
+    effective = values["effective"]
+    listeners = values["set"].get("listeners")  # the written value: a partial file says nothing of the default
+    if not listeners or is_template(str(listeners)) or "listeners" in config_set.facts.get("strimzi_forbidden", []):
+        return []  # Strimzi builds listeners from spec.kafka.listeners, not from config (KB109)
+    protocols = _protocol_map(effective.get("listener.security.protocol.map"))
+    controllers = {n.strip().upper() for n in str(effective.get("controller.listener.names") or "").split(",")}
+    exposed = []
+    for item in str(listeners).split(","):
+        match = _LISTENER.match(item)
+        if not match or match["name"].upper() in controllers:
+            continue
+        name = match["name"].upper()
+        if protocols.get(name, name) == "PLAINTEXT" and not _LOOPBACK.match(match["host"]):
+            exposed.append(f"{match['name']}://{match['host'] or '(all interfaces)'}:{match['port']}")
+    if not exposed:
+        return []
+    message = f"PLAINTEXT listener {', '.join(exposed)} accepts unauthenticated, unencrypted clients"
+    return [{"keys": ["listeners"], "message": message}]
