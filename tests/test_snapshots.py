@@ -20,13 +20,13 @@ def test_snapshot(name: str) -> None:
     assert update_snapshots.render(update_snapshots.SNAPSHOTS[name]) == expected
 
 
+# Every file in fixtures/demo/clean/ (one production-grade file per format) and the demo's clean ones.
+_CLEAN_SET = REPO_ROOT / "fixtures" / "demo" / "clean"
 CLEAN_DEMO_FILES = [
-    "clean/server.properties",
-    "clean/producer.properties",
+    *sorted(f"clean/{p.name}" for p in _CLEAN_SET.iterdir()),
     "strimzi-kafka.yaml",
     "helm/values.yaml",
     "broker.env",
-    "clean/librdkafka-producer.json",
 ]
 
 
