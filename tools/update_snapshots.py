@@ -15,6 +15,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = {
     # What `make demo` prints: the text report of fixtures/demo/.
     "demo.txt": ["lint", "fixtures/demo/", "--exit-zero", "--color", "never"],
+    # Every fixture at once: the whole rule pack's verdicts in one reviewable file.
+    "fixtures.txt": ["lint", "fixtures/", "--exit-zero", "--color", "never"],
 }
 
 

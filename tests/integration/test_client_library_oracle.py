@@ -89,6 +89,9 @@ LIBRDKAFKA_CASES = [
     ("producer", {"transactional.id": "t", "message.timeout.ms": 120000}, "<= `transaction.timeout.ms`", {"KP114"}),
     ("producer", {"transactional.id": "t", "transaction.timeout.ms": 10000}, None, set()),
     ("producer", {"transactional.id": "t", "message.timeout.ms": 60000}, None, set()),
+    # KX107's rationale: librdkafka spells "no hostname check" as none and refuses an empty value.
+    ("producer", {"ssl.endpoint.identification.algorithm": ""}, "cannot be set to empty value", set()),
+    ("producer", {"ssl.endpoint.identification.algorithm": "none"}, None, set()),
     ("consumer", {"group.id": "g", "max.poll.interval.ms": 10000}, "must be >= `session.timeout.ms`", {"KC106"}),
     ("consumer", {"group.id": "g", "session.timeout.ms": 400000}, "must be >= `session.timeout.ms`", {"KC106"}),
     ("consumer", {"group.id": "g", "group.protocol": "consumer", "max.poll.interval.ms": 1000}, None, set()),
