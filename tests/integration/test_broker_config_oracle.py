@@ -5,19 +5,15 @@ brokers of the test cluster (CreateTopics with validate_only)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from oracles import compile_java, definition_cases, refused_by_definition, run_batch
 from testbed import KafkaTestCluster
 
-from advisor import catalog
 from advisor.loaders import LoadOptions
 from advisor.pipeline import lint
-from advisor.secrets import is_secret_key
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tools"))
@@ -26,28 +22,17 @@ import fetch_kafka  # noqa: E402
 ORACLE = REPO_ROOT / "tests" / "java" / "BrokerConfigOracle.java"
 VERSIONS = ("4.4.0", "3.9.1", "2.8.2")
 BASE_KEYS = {"process.roles", "node.id", "controller.quorum.voters", "listeners", "controller.listener.names"}
-NUMERIC = {"INT", "LONG", "SHORT", "DOUBLE"}
 
 
 @pytest.fixture(scope="module")
 def oracle_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("javac") is None:
-        pytest.fail("javac is needed to build the broker config oracle")
-    out = tmp_path_factory.mktemp("broker-oracle")
-    subprocess.run(["javac", "-d", str(out), str(ORACLE)], check=True, timeout=120)
-    return out
+    return compile_java(ORACLE, tmp_path_factory.mktemp("broker-oracle"))
 
 
 def build_configs(classes: Path, version: str, cases: list[dict[str, str]]) -> list[dict]:
     """One KafkaConfig per case, all in one JVM."""
     classpath = f"{classes}:{fetch_kafka.classpath(fetch_kafka.kafka_core_libs(version))}"
-    lines = "".join("\t".join(f"{k}={v}" for k, v in case.items()) + "\n" for case in cases)
-    result = subprocess.run(
-        ["java", "-cp", classpath, "BrokerConfigOracle"], input=lines, capture_output=True, text=True, timeout=300
-    )
-    outcomes = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    assert len(outcomes) == len(cases), result.stderr[-2000:]
-    return outcomes
+    return run_batch(classpath, ["BrokerConfigOracle"], cases, timeout=300)
 
 
 def findings(tmp_path: Path, version: str, settings: dict[str, str], component: str = "broker") -> set[str]:
@@ -58,34 +43,14 @@ def findings(tmp_path: Path, version: str, settings: dict[str, str], component: 
     return {f.rule for f in result.findings}
 
 
-def definition_cases(version: str) -> list[tuple[str, str, bool]]:
-    """(key, value, refused by the definition) from the catalog: just outside and on each bound,
-    a word for each number, a made-up choice for each choice list."""
-    cases = []
-    for key in sorted(catalog.known_keys("broker", kafka_version=version)):
-        facts = catalog.lookup(key, "broker", kafka_version=version)
-        if key in BASE_KEYS or facts is None or facts.internal or is_secret_key(key):
-            continue  # secret-looking keys (password.encoder.*, delegation.token.*) are never judged or shown
-        if facts.type in NUMERIC and facts.min is not None:
-            step = 1 if facts.type != "DOUBLE" else 0.5
-            cases += [(key, str(facts.min - step), True), (key, str(facts.min), False)]
-        if facts.type in NUMERIC and facts.max is not None:
-            cases.append((key, str(facts.max + (1 if facts.type != "DOUBLE" else 0.5)), True))
-        if facts.type in ("INT", "LONG"):
-            cases.append((key, "ten", True))
-        if facts.type == "STRING" and facts.choices:
-            cases += [(key, "no-such-choice", True), (key, facts.choices[0], False)]
-    return cases
-
-
 @pytest.mark.parametrize("version", VERSIONS)
 def test_broker_value_rule_matches_kafka_config(oracle_classes: Path, tmp_path: Path, version: str) -> None:
-    cases = definition_cases(version)
+    cases = definition_cases("broker", version, skip=BASE_KEYS)
     assert len(cases) > 100, "the catalog should define ranges and choices for many broker keys"
     outcomes = build_configs(oracle_classes, version, [{key: value} for key, value, _ in cases])
     disagreements = []
     for (key, value, refused), outcome in zip(cases, outcomes, strict=True):
-        definition_refused = not outcome["ok"] and f"for configuration {key}" in outcome.get("message", "")
+        definition_refused = refused_by_definition(key, outcome)
         fired = "KB110" in findings(tmp_path, version, {key: value})
         if definition_refused != refused or fired != refused:
             disagreements.append((key, value, outcome, fired))

@@ -4,16 +4,14 @@ constructed with the same settings the linter reads, and the verdicts must agree
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from oracles import compile_java, definition_cases, refused_by_definition, run_batch
 
-from advisor import catalog
 from advisor.pipeline import lint
-from advisor.secrets import is_secret_key
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tools"))
@@ -30,11 +28,7 @@ RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP115", "KC103", "KC104",
 
 @pytest.fixture(scope="module")
 def oracle_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("javac") is None:
-        pytest.fail("javac is needed to build the client oracle")
-    out = tmp_path_factory.mktemp("oracle")
-    subprocess.run(["javac", "-d", str(out), str(ORACLE)], check=True, timeout=120)
-    return out
+    return compile_java(ORACLE, tmp_path_factory.mktemp("oracle"))
 
 
 def construct(classes: Path, version: str, settings: dict[str, str], role: str = "producer") -> dict:
@@ -123,49 +117,15 @@ def test_rules_match_the_real_java_producer(
     assert verdicts(tmp_path, version, settings) == rules
 
 
-NUMERIC = {"INT", "LONG", "SHORT", "DOUBLE"}
-
-
-def definition_cases(role: str, version: str) -> list[tuple[str, str, bool]]:
-    """(key, value, refused by the definition) from the catalog: outside and on each bound, a
-    word for each number, a made-up choice for each choice list."""
-    cases = []
-    for key in sorted(catalog.known_keys(role, kafka_version=version)):
-        facts = catalog.lookup(key, role, kafka_version=version)
-        if facts is None or facts.internal or is_secret_key(key):
-            continue  # secret-looking keys are never judged (nor shown)
-        if facts.type in NUMERIC and facts.min is not None:
-            step = 1 if facts.type != "DOUBLE" else 0.5
-            cases += [(key, str(facts.min - step), True), (key, str(facts.min), False)]
-        if facts.type in NUMERIC and facts.max is not None:
-            cases.append((key, str(facts.max + (1 if facts.type != "DOUBLE" else 0.5)), True))
-        if facts.type in ("INT", "LONG"):
-            cases.append((key, "ten", True))
-        if facts.type == "BOOLEAN":
-            cases += [(key, "yes", True), (key, "TRUE", False)]
-        if facts.type == "STRING" and facts.choices:
-            cases += [(key, "no-such-choice", True), (key, facts.choices[0], False)]
-    return cases
-
-
 @pytest.mark.parametrize("role", ["producer", "consumer"])
 def test_client_value_rule_matches_the_real_java_client(oracle_classes: Path, tmp_path: Path, role: str) -> None:
-    cases = definition_cases(role, "4.4.0")
+    cases = definition_cases(role, "4.4.0", booleans=True)
     assert len(cases) > 40, "the catalog should define ranges and choices for many client keys"
     classpath = f"{oracle_classes}:{fetch_kafka.classpath(LIBS['4.4']())}"
-    lines = "".join(f"{key}={value}\n" for key, value, _ in cases)
-    result = subprocess.run(
-        ["java", "-cp", classpath, "ClientOracle", role, "--batch"],
-        input=lines,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    outcomes = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    assert len(outcomes) == len(cases), result.stderr[-2000:]
+    outcomes = run_batch(classpath, ["ClientOracle", role, "--batch"], [{key: value} for key, value, _ in cases])
     disagreements = []
     for (key, value, refused), outcome in zip(cases, outcomes, strict=True):
-        definition_refused = not outcome["ok"] and f"for configuration {key}" in outcome.get("message", "")
+        definition_refused = refused_by_definition(key, outcome)
         config = tmp_path / f"app.{role}.properties"
         config.write_text(f"{key}={value}\n")
         fired = any(f.rule == "KX104" for f in lint([config], kafka_version="4.4").findings)
