@@ -181,8 +181,6 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
     for key, setting in config_set.settings.items():
         if setting.secret:
             continue  # passwords are never judged, so never shown
-        if config_set.facts.get("spring") and ".properties" not in setting.spelling:
-            continue  # Spring converts typed values (enums such as read-committed) before Kafka sees them
         name = key if client == "java" else setting.spelling
         facts = catalog.lookup(name, component, kafka_version=release, client=client)
         if facts is None or not facts.applies:

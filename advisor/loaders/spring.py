@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from advisor import catalog
 from advisor import directives as directive_syntax
 from advisor.catalog import surfaces
 from advisor.document import ConfigSet, Directive, Location, Setting, SourceFile
@@ -64,8 +65,18 @@ def _entries(path: str, text: str) -> tuple[list[tuple[str, str, tuple[int, int]
     return [e for e in entries if e[0].startswith("spring.kafka.")], found
 
 
-def _typed_value(record: dict[str, Any], value: str) -> str:
-    """Spring converts Duration and DataSize values before Kafka sees them (ms and bytes)."""
+_SPRING_BOOLEANS = {"true": "true", "on": "true", "yes": "true", "1": "true"}
+_SPRING_BOOLEANS |= {"false": "false", "off": "false", "no": "false", "0": "false"}
+
+
+def _lenient(text: str) -> str:
+    """Spring binds enum constants leniently: case and separators do not count."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _typed_value(record: dict[str, Any], value: str, key: str, role: str) -> str:
+    """The value Kafka receives once Spring has converted it: Duration → ms, DataSize → bytes,
+    Boolean words (yes/on/1) → true/false, enum constants (read-committed) → the Kafka choice."""
     kind = record.get("type") or ""
     if kind == "java.time.Duration":
         number = to_ms(value)
@@ -73,8 +84,12 @@ def _typed_value(record: dict[str, Any], value: str) -> str:
     if kind == "org.springframework.util.unit.DataSize":
         number = to_bytes(value)
         return value if number is None else str(int(number))
-    if kind.endswith("IsolationLevel") or kind.endswith("AutoOffsetReset"):
-        return value.lower()
+    if kind == "java.lang.Boolean":
+        return _SPRING_BOOLEANS.get(value.strip().lower(), value)
+    if kind.endswith(("IsolationLevel", "AutoOffsetReset")):
+        facts = catalog.lookup(key, role) if role in ROLES else None
+        matches = [c for c in (facts.choices or ()) if _lenient(c) == _lenient(value)] if facts else []
+        return matches[0] if matches else value
     return value
 
 
@@ -132,7 +147,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             for key in keys:
                 if key == "*" or (role not in ROLES and role != "streams"):
                     continue
-                setting = Setting(key, _typed_value(record, value), name, location, is_secret_key(name))
+                setting = Setting(key, _typed_value(record, value, key, role), name, location, is_secret_key(name))
                 if set(record["sets"]) >= {"producer", "consumer", "admin"}:
                     shared.append(setting)  # common settings (bootstrap-servers, client-id, ssl.*)
                     break
