@@ -198,7 +198,7 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
     return outcomes
 
 
-_SECRET_NAME = re.compile(r"(password|secret|sasl[._]password)$", re.IGNORECASE)
+_SECRET_NAME = re.compile(r"(password|secret)$", re.IGNORECASE)
 _JAAS_PASSWORD = re.compile(r"password\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|[^\s;]+)", re.IGNORECASE)
 
 
@@ -213,8 +213,7 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[dict
     """Passwords written into the config itself. The value is never read into the finding."""
     outcomes = []
     for key, setting in config_set.settings.items():
-        name = setting.spelling.split("[")[-1].strip("[]\"'")
-        if key.endswith("sasl.jaas.config") or name.lower().endswith("jaas.config"):
+        if key.endswith("jaas.config"):  # listener.name.<l>.<mechanism>.sasl.jaas.config too
             literal = [m["value"] for m in _JAAS_PASSWORD.finditer(setting.value) if not _is_reference(m["value"])]
             if literal:
                 outcomes.append({"keys": [key], "message": f"{setting.spelling} holds a password in clear text"})
