@@ -11,7 +11,11 @@ import jsonschema
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SARIF_SCHEMA = json.loads((REPO_ROOT.parent / "shared" / "schemas" / "sarif-schema-2.1.0.json").read_text())
+# The official OASIS SARIF 2.1.0 schema, kept in the repository so a lone clone can test against
+# it; the team's shared copy (../shared/schemas), when present, must be the same file.
+SARIF_SCHEMA_PATH = REPO_ROOT / "tests" / "schemas" / "sarif-schema-2.1.0.json"
+SHARED_SARIF_SCHEMA = REPO_ROOT.parent / "shared" / "schemas" / "sarif-schema-2.1.0.json"
+SARIF_SCHEMA = json.loads(SARIF_SCHEMA_PATH.read_text())
 SUPPRESSED = REPO_ROOT / "fixtures" / "rules" / "clients" / "suppressed.producer.properties"
 DEMO = REPO_ROOT / "fixtures" / "demo"
 
@@ -113,3 +117,8 @@ def test_unreadable_inputs_appear_in_every_format(tmp_path: Path, fmt: str) -> N
     result = lint(str(bad), "--output-format", fmt)
     assert result.returncode == 2
     assert "malformed" in result.stdout
+
+
+@pytest.mark.skipif(not SHARED_SARIF_SCHEMA.exists(), reason="no ../shared beside this checkout")
+def test_the_kept_sarif_schema_is_the_shared_one() -> None:
+    assert SARIF_SCHEMA_PATH.read_bytes() == SHARED_SARIF_SCHEMA.read_bytes()
