@@ -3,11 +3,17 @@ through one JVM, and the cases the catalog's definitions imply."""
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import fetch_kafka
 import pytest
 
 from advisor import catalog
@@ -61,3 +67,68 @@ def definition_cases(
         if facts.type == "STRING" and facts.choices:
             cases += [(key, "no-such-choice", True), (key, facts.choices[0], False)]
     return cases
+
+
+@contextmanager
+def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90) -> Iterator[str]:
+    """A single real Kafka 4.4 node (broker and controller) on loopback, outside the test
+    cluster's ports, with `overrides` in its server.properties and nothing else tuned —
+    for behaviour that depends on the cluster being small. Yields its bootstrap address."""
+    import kafka_cluster  # tools/: the test cluster's own launcher settings
+
+    port = kafka_cluster.port_base() + 60  # the test cluster uses base .. base+40
+    config = {
+        "process.roles": "broker,controller",
+        "node.id": "1",
+        "controller.quorum.voters": f"1@127.0.0.1:{port + 1}",
+        "listeners": f"PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{port + 1}",
+        "advertised.listeners": f"PLAINTEXT://127.0.0.1:{port}",
+        "controller.listener.names": "CONTROLLER",
+        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "log.dirs": str(work / "data"),
+        "group.initial.rebalance.delay.ms": "0",
+        **overrides,
+    }
+    properties = work / "server.properties"
+    properties.write_text("".join(f"{k}={v}\n" for k, v in config.items()))
+    (work / "log4j2.properties").write_text(kafka_cluster.LOG4J2_PROPERTIES)
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    java = ["java", *kafka_cluster.HEAP_OPTS, *kafka_cluster.JVM_OPTS]
+    java += [f"-Dlog4j2.configurationFile={work / 'log4j2.properties'}", "-cp", libs]
+    cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
+    subprocess.run(
+        [*java, "kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", str(properties)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    log = (work / "broker.log").open("wb")
+    process = subprocess.Popen([*java, "kafka.Kafka", str(properties)], stdout=log, stderr=subprocess.STDOUT)
+    bootstrap = f"127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while not _registered(bootstrap):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the standalone broker did not start:\n{(work / 'broker.log').read_text()[-3000:]}"
+                )
+            time.sleep(0.5)
+        yield bootstrap
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def _registered(bootstrap: str) -> bool:
+    from confluent_kafka import KafkaException
+    from confluent_kafka.admin import AdminClient
+
+    try:
+        return bool(AdminClient({"bootstrap.servers": bootstrap}).list_topics(timeout=2).brokers)
+    except KafkaException:  # not listening yet
+        return False

@@ -4,7 +4,7 @@ component, client, kafka_version, profile, name
 set        keys written in the input (canonical names, string values, secrets redacted)
 effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
-cluster    {"min_brokers": N} when the input shows how many brokers there are, else null
+cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
 """
 
@@ -18,23 +18,21 @@ from advisor.effective import defaults, effective, written
 
 
 def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
-    if config_set.facts.get("broker_count"):  # e.g. a Strimzi cluster: one config set for all its brokers
-        return {"min_brokers": config_set.facts["broker_count"], "racks": []}
+    """min_brokers: at least that many brokers; brokers: exactly that many, when the input
+    says (a compose file, a Strimzi cluster, Helm values), else null."""
     brokers = document.cluster_brokers(config_set.cluster)
-    counted = [b.facts["broker_count"] for b in brokers if b.facts.get("broker_count")]
-    if counted:  # a topic of a Strimzi cluster: the Kafka resource knows the broker count
-        return {"min_brokers": max(counted), "racks": []}
+    counted = [b.facts["broker_count"] for b in (config_set, *brokers) if b.facts.get("broker_count")]
+    racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
+    if counted:  # one config set for a whole cluster, or a topic of a cluster whose size is known
+        return {"min_brokers": max(counted), "brokers": max(counted), "racks": racks}
     if len(brokers) > 1:
-        return {
-            "min_brokers": len(brokers),
-            "racks": sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings}),
-        }
+        return {"min_brokers": len(brokers), "brokers": None, "racks": racks}
     if config_set.component == "broker":
         roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
         voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
         # In combined mode every voter is also a broker: that many brokers at least.
         if {"broker", "controller"} <= roles and voters:
-            return {"min_brokers": len(voters), "racks": []}
+            return {"min_brokers": len(voters), "brokers": None, "racks": []}
     return None
 
 

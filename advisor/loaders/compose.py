@@ -25,6 +25,9 @@ _COMPOSE_NAME = re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")
 _TAG_VERSION = re.compile(r":v?(\d+\.\d+(?:\.\d+)?)")
 
 
+_KAFKA_DEFAULT_IMAGES = ("apache/kafka", "confluentinc/")
+
+
 def _image_family(image: str, variables: list[str]) -> str:
     if "bitnami/" in image or any(v.startswith("KAFKA_CFG_") for v in variables):
         return "bitnami"
@@ -65,11 +68,16 @@ def _environment(service: Located, path: str) -> list[tuple[str, str, tuple[int,
     return []
 
 
+# Broker images by repository name (apache/kafka, apache/kafka-native, bitnami/kafka,
+# confluentinc/cp-kafka, cp-server, ...); not kafka-ui, cp-kafka-connect, kafka-exporter.
+_BROKER_IMAGES = {"kafka", "kafka-native", "cp-kafka", "cp-server"}
+
+
 def _is_kafka(service: Any) -> bool:
     if not isinstance(service, Located):
         return False
-    image = str(service.get("image") or "")
-    return "kafka" in image.lower() and "zookeeper" not in image.lower()
+    repository = str(service.get("image") or "").lower().split("@")[0].rsplit("/", 1)[-1].split(":")[0]
+    return repository in _BROKER_IMAGES
 
 
 def sniff(path: Path, text: str) -> Any:
@@ -113,7 +121,16 @@ def _broker(
             config_set.add(Setting(key, value, variable, Location(path, line, column), is_secret_key(key)))
     config_set.facts["image"] = image
     config_set.facts["jvm"] = jvm
+    # apache/kafka given any variable, and the Confluent images, build server.properties from the
+    # variables alone, so an absent key has Kafka's own default. Other images start from a shipped
+    # server.properties (Kafka's sample sets internal topics to RF 1), which we cannot see.
+    config_set.facts["kafka_defaults"] = bool(entries) and image.startswith(_KAFKA_DEFAULT_IMAGES)
     return config_set
+
+
+def _is_broker(config_set: ConfigSet) -> bool:
+    roles = config_set.settings.get("process.roles")
+    return roles is None or "broker" in {r.strip() for r in roles.value.split(",")}
 
 
 def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
@@ -141,5 +158,9 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
             config_sets.append(
                 _broker(path, name, str(service.get("image") or ""), _environment(service, path), anchor)
             )
+        # A compose file lists every service of its cluster: the brokers among them are all of them.
+        brokers = [cs for cs in config_sets if _is_broker(cs)]
+        for config_set in config_sets:
+            config_set.facts["broker_count"] = len(brokers) or None
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

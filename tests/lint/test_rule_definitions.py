@@ -81,6 +81,8 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
     suffix = ".yaml" if bad.startswith("apiVersion:") else ".sh" if bad.startswith("kafka-") else suffix
     stem = "application" if bad.startswith("spring.") else "example"
+    if bad.startswith("services:"):
+        suffix, stem = ".yml", "docker-compose"
     component = definition.example.component or definition.applies_to.components[0]
     client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
     release = _newest_release_in(definition.kafka_versions)

@@ -1,0 +1,66 @@
+"""KB120/KB121 against a real single-node Kafka 4.4 broker: with the internal topics' replication
+factors at their defaults (3), consumer groups and transactions never work; lowered to the
+broker count, both do. The linter reads the same settings as a one-broker compose service."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from confluent_kafka import Consumer, KafkaException, Producer, TopicPartition
+from oracles import standalone_broker
+
+from advisor.pipeline import lint
+
+LOWERED = {"offsets.topic.replication.factor": "1", "transaction.state.log.replication.factor": "1"}
+
+
+def group_offsets_work(bootstrap: str) -> bool:
+    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": "oracle"})
+    try:
+        consumer.committed([TopicPartition("oracle", 0)], timeout=10)
+        return True
+    except KafkaException:
+        return False
+    finally:
+        consumer.close()
+
+
+def transactions_work(bootstrap: str) -> bool:
+    producer = Producer({"bootstrap.servers": bootstrap, "transactional.id": "oracle"})
+    try:
+        producer.init_transactions(10)
+        producer.begin_transaction()
+        producer.produce("oracle-tx", b"x")
+        producer.commit_transaction(10)
+        return True
+    except KafkaException:
+        return False
+
+
+def verdicts(tmp_path: Path, settings: dict[str, str]) -> set[str]:
+    environment = "".join(f"      KAFKA_{k.upper().replace('.', '_')}: '{v}'\n" for k, v in settings.items())
+    compose = tmp_path / "docker-compose.yml"
+    compose.write_text(
+        "services:\n  kafka:\n    image: apache/kafka:4.4.0\n    environment:\n"
+        "      KAFKA_NODE_ID: 1\n      KAFKA_PROCESS_ROLES: broker,controller\n" + environment
+    )
+    return {f.rule for f in lint([compose]).findings} & {"KB120", "KB121"}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "works", "rules"),
+    [({}, False, {"KB120", "KB121"}), (LOWERED, True, set())],
+    ids=["defaults", "lowered"],
+)
+def test_internal_topic_rules_match_a_single_real_broker(
+    tmp_path: Path, overrides: dict[str, str], works: bool, rules: set[str]
+) -> None:
+    with standalone_broker(tmp_path, overrides) as bootstrap:
+        assert group_offsets_work(bootstrap) is works
+        # With the lowered RF, transaction.state.log.min.isr stays at its default 2: from 3.7 the
+        # effective min ISR is capped at the replica count, so transactions still work.
+        assert transactions_work(bootstrap) is works
+    if not works:
+        assert "offsets.topic.replication.factor" in (tmp_path / "broker.log").read_text()
+    assert verdicts(tmp_path, overrides) == rules
