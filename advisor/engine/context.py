@@ -6,10 +6,12 @@ effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
 cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
+project    the whole input: files with transactional producers, the producer clients in use
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from advisor import catalog
@@ -36,6 +38,26 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
     return None
 
 
+def _project(document: Document) -> dict[str, Any]:
+    """What the whole input holds that one config set may ask about (rules across files).
+    Built once per document: rebuilding it for every config set would be quadratic."""
+    memo = vars(document).get("_project")
+    if memo is not None and memo[0] == len(document.config_sets):
+        return memo[1]
+    producers = [cs for cs in document.config_sets if cs.component == "producer"]
+    transactional = {
+        Path(cs.path).name
+        for cs in producers
+        if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
+    }
+    summary = {
+        "transactional_producers": sorted(transactional),
+        "producer_clients": sorted({cs.client for cs in producers}),
+    }
+    vars(document)["_project"] = (len(document.config_sets), summary)
+    return summary
+
+
 def build(config_set: ConfigSet, document: Document, release: str, profile: str) -> dict[str, Any]:
     values = effective(config_set, release)
     return {
@@ -50,4 +72,5 @@ def build(config_set: ConfigSet, document: Document, release: str, profile: str)
         "defaults": defaults(config_set.component, config_set.client, release),
         "cluster": _cluster(config_set, document, values),
         "facts": config_set.facts,
+        "project": _project(document),
     }

@@ -34,10 +34,18 @@ class AppliesTo(_Strict):
     clients: list[Client] = Field(default_factory=lambda: ["java", "librdkafka", "kafka-python"])
 
 
+class Alongside(_Strict):
+    name: str = Field(description="file name, which also tells its format (e.g. ledger.producer.properties)")
+    text: str
+
+
 class Example(_Strict):
     bad: str
     good: str
     component: Component | None = Field(default=None, description="default: the rule's first component")
+    alongside: Alongside | None = Field(
+        default=None, description="another file linted with the example, for rules that read the whole project"
+    )
 
 
 class RuleDefinition(_Strict):

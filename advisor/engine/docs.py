@@ -53,6 +53,9 @@ def rule_page(rule: RuleDefinition) -> str:
         "",
         _fence(rule.example.good),
     ]
+    if rule.example.alongside is not None:
+        lines += ["", f"Both linted together with `{rule.example.alongside['name']}`:", ""]
+        lines.append(_fence(rule.example.alongside["text"]))
     lines += ["", "## References", ""]
     lines += [f"- {reference}" for reference in rule.references]
     return "\n".join(lines) + "\n"

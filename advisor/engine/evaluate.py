@@ -55,10 +55,12 @@ def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
         section, _, rest = name.partition(".")
         if name in secrets or rest in secrets:
             return REDACTED
-        if section in ("defaults", "set", "cluster", "facts") and rest:
+        if section in ("defaults", "set", "cluster", "facts", "project") and rest:
             value = (values.get(section) or {}).get(rest)
         else:
             value = values["effective"].get(name, values.get(name))
+        if isinstance(value, list):
+            return ", ".join(map(str, value))
         return "(unset)" if value is None else str(value)
 
     return _PLACEHOLDER.sub(fill, template)

@@ -70,6 +70,7 @@ class Example:
     bad: str
     good: str
     component: str | None = None
+    alongside: dict[str, str] | None = None  # {"name": file name, "text": its content}
 
 
 @dataclass(frozen=True, slots=True)

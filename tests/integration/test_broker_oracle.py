@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from pathlib import Path
 
 import pytest
-from confluent_kafka import KafkaError, KafkaException, Producer
+from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 from testbed import KafkaTestCluster, wait_for_topic, wait_until
 
@@ -70,3 +71,55 @@ def test_min_isr_equal_to_replicas_stops_writes_when_one_replica_is_down(
     finally:
         admin.delete_topics([name], request_timeout=30)[name].result(timeout=60)
     assert strimzi_topic(tmp_path, replicas=3, min_isr=min_isr) == (set() if accepted else {"KT103"})
+
+
+def records_seen(bootstrap: str, topic: str, isolation: str) -> list[bytes]:
+    """Everything the consumer receives up to the committed record, the topic's last."""
+    consumer = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": f"oracle-{uuid.uuid4().hex[:8]}",
+            "auto.offset.reset": "earliest",
+            "isolation.level": isolation,
+            "enable.auto.commit": False,
+        }
+    )
+    consumer.subscribe([topic])
+    seen: list[bytes] = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and b"committed" not in seen:
+            message = consumer.poll(1.0)
+            if message is not None and message.error() is None:
+                seen.append(message.value())
+        return seen
+    finally:
+        consumer.close()
+
+
+def test_read_uncommitted_consumers_see_aborted_transactions(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    topic = f"tx-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(topic, 1, 3)])[topic].result(60)
+    wait_for_topic(admin, topic, 1)
+    producer = Producer({"bootstrap.servers": kafka_cluster.bootstrap_servers, "transactional.id": topic})
+    producer.init_transactions(30)
+    for value, commit in ((b"aborted", False), (b"committed", True)):
+        producer.begin_transaction()
+        producer.produce(topic, value)
+        producer.flush(30)
+        if commit:
+            producer.commit_transaction(30)
+        else:
+            producer.abort_transaction(30)
+    assert records_seen(kafka_cluster.bootstrap_servers, topic, "read_uncommitted") == [b"aborted", b"committed"]
+    assert records_seen(kafka_cluster.bootstrap_servers, topic, "read_committed") == [b"committed"]
+
+    # The linter: a project with a transactional producer and a consumer at the Java default.
+    producer_file = tmp_path / "ledger.producer.properties"
+    producer_file.write_text(f"transactional.id={topic}\n")
+    consumer = tmp_path / "audit.consumer.properties"
+    consumer.write_text("group.id=audit\n")
+    assert "KC113" in {f.rule for f in lint([producer_file, consumer]).findings}
+    consumer.write_text("group.id=audit\nisolation.level=read_committed\n")
+    assert "KC113" not in {f.rule for f in lint([producer_file, consumer]).findings}

@@ -86,10 +86,16 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     component = definition.example.component or definition.applies_to.components[0]
     client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
     release = _newest_release_in(definition.kafka_versions)
+    options, others = LoadOptions(component=component, client=client), []
+    if definition.example.alongside is not None:  # a project of two files: each says what it is by its name
+        stem, options = f"{stem}.{component}", LoadOptions()
+        others.append(tmp_path / "project" / definition.example.alongside["name"])
+        others[0].parent.mkdir()
+        others[0].write_text(definition.example.alongside["text"])
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
         path = tmp_path / f"{stem}{suffix}"
         path.write_text(text)
-        result = lint([path], LoadOptions(component=component, client=client), kafka_version=release)
+        result = lint([path, *others], options, kafka_version=release)
         fired = [f for f in result.findings if f.rule == definition.id and not f.suppressed]
         assert bool(fired) == should_fire, (text, fired)
 
