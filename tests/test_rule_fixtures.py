@@ -52,12 +52,32 @@ def annotations(path: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]
 FIXTURE_FILES = [candidate.path for candidate in discover([FIXTURES])[0]]
 
 
-@pytest.mark.parametrize("path", FIXTURE_FILES, ids=[str(p.relative_to(FIXTURES)) for p in FIXTURE_FILES])
-def test_fixture(path: Path) -> None:
-    result = lint([path])
+def _units() -> dict[str, list[Path]]:
+    """Each file is linted alone, except the files of one `projects/<name>/` folder, which are
+    linted together (for rules that read the whole project)."""
+    units: dict[str, list[Path]] = {}
+    for path in FIXTURE_FILES:
+        relative = path.relative_to(FIXTURES)
+        unit = "/".join(relative.parts[:2]) if relative.parts[0] == "projects" else str(relative)
+        units.setdefault(unit, []).append(path)
+    return units
+
+
+UNITS = _units()
+
+
+@pytest.mark.parametrize("unit", sorted(UNITS))
+def test_fixture(unit: str) -> None:
+    paths = UNITS[unit]
+    result = lint(paths)
     assert not result.document.errors, result.document.errors
-    found = {(f.rule, f.line) for f in result.findings if not f.suppressed}
-    expected, forbidden = annotations(path)
+    found = {(Path(f.path).name, f.rule, f.line) for f in result.findings if not f.suppressed}
+    expected: set[tuple[str, str, int]] = set()
+    forbidden: set[tuple[str, str, int]] = set()
+    for path in paths:
+        wanted, unwanted = annotations(path)
+        expected |= {(path.name, code, line) for code, line in wanted}
+        forbidden |= {(path.name, code, line) for code, line in unwanted}
     assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
     assert not found & forbidden
 

@@ -6,12 +6,11 @@ effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
 cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
-project    the whole input: files with transactional producers, the producer clients in use
+project    the whole input: files with transactional producers, files whose producers hash keys with murmur2
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from advisor import catalog
@@ -38,6 +37,15 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
     return None
 
 
+def _hashes_with_murmur2(producer: ConfigSet) -> bool:
+    """Java's built-in partitioner and kafka-python's default hash keys with murmur2;
+    librdkafka only when told to."""
+    if producer.client == "librdkafka":
+        partitioner = producer.settings.get("partitioner")
+        return partitioner is not None and partitioner.value.strip().lower() in ("murmur2", "murmur2_random")
+    return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
+
+
 def _project(document: Document) -> dict[str, Any]:
     """What the whole input holds that one config set may ask about (rules across files).
     Built once per document: rebuilding it for every config set would be quadratic."""
@@ -46,13 +54,11 @@ def _project(document: Document) -> dict[str, Any]:
         return memo[1]
     producers = [cs for cs in document.config_sets if cs.component == "producer"]
     transactional = {
-        Path(cs.path).name
-        for cs in producers
-        if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
+        cs.path for cs in producers if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
     }
     summary = {
         "transactional_producers": sorted(transactional),
-        "producer_clients": sorted({cs.client for cs in producers}),
+        "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
     }
     vars(document)["_project"] = (len(document.config_sets), summary)
     return summary

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -9,9 +12,14 @@ from pathlib import Path
 import pytest
 from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
+from oracles import compile_java
 from testbed import KafkaTestCluster, wait_for_topic, wait_until
 
 from advisor.pipeline import lint
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import fetch_kafka  # noqa: E402
 
 pytestmark = pytest.mark.kafka
 
@@ -123,3 +131,45 @@ def test_read_uncommitted_consumers_see_aborted_transactions(kafka_cluster: Kafk
     assert "KC113" in {f.rule for f in lint([producer_file, consumer]).findings}
     consumer.write_text("group.id=audit\nisolation.level=read_committed\n")
     assert "KC113" not in {f.rule for f in lint([producer_file, consumer]).findings}
+
+
+def librdkafka_partitions(bootstrap: str, topic: str, keys: list[str], partitioner: str | None) -> list[int]:
+    config = {"bootstrap.servers": bootstrap, **({"partitioner": partitioner} if partitioner else {})}
+    producer = Producer(config)
+    placed: dict[str, int] = {}
+    for key in keys:
+        producer.produce(
+            topic, b"x", key=key.encode(), on_delivery=lambda _e, m: placed.update({m.key().decode(): m.partition()})
+        )
+    producer.flush(30)
+    return [placed[key] for key in keys]
+
+
+def java_partitions(tmp_path: Path, partitions: int, keys: list[str]) -> list[int]:
+    classes = compile_java(REPO_ROOT / "tests" / "java" / "PartitionOracle.java", tmp_path / "classes")
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    command = ["java", "-cp", f"{classes}:{libs}", "PartitionOracle", str(partitions), *keys]
+    return json.loads(subprocess.run(command, capture_output=True, text=True, check=True, timeout=120).stdout)
+
+
+def test_librdkafka_default_partitioner_is_not_javas(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    topic = f"keys-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(topic, 12, 3)])[topic].result(60)
+    wait_for_topic(admin, topic, 12)
+    keys = [f"order-{n}" for n in range(40)]
+    java = java_partitions(tmp_path, 12, keys)
+    default = librdkafka_partitions(kafka_cluster.bootstrap_servers, topic, keys, None)
+    compatible = librdkafka_partitions(kafka_cluster.bootstrap_servers, topic, keys, "murmur2_random")
+    assert compatible == java
+    assert sum(a != b for a, b in zip(default, java, strict=True)) > len(keys) // 2
+
+    # The linter: a project with a Java producer and a librdkafka producer.
+    (tmp_path / "orders.producer.properties").write_text("bootstrap.servers=k:9092\n")
+    cart = tmp_path / "cart.producer.json"
+    for partitioner, fires in ((None, True), ("murmur2_random", False)):
+        cart.write_text(
+            json.dumps({"bootstrap.servers": "k:9092", **({"partitioner": partitioner} if partitioner else {})})
+        )
+        found = {f.rule for f in lint([tmp_path / "orders.producer.properties", cart]).findings}
+        assert ("KP117" in found) is fires
