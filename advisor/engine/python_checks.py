@@ -141,6 +141,18 @@ def reassignment_without_throttle(values: dict[str, Any], config_set: ConfigSet)
     return []
 
 
+@python_check("throttle-never-removed")
+def throttle_never_removed(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    command = _command(config_set)
+    if command and command["tool"] == "kafka-reassign-partitions":
+        flags = command["flags"]
+        if "--execute" in flags and "--throttle" in flags and not command.get("verified_later"):
+            plan = flags.get("--reassignment-json-file") or "the plan"
+            message = f"throttled reassignment of {plan} is never followed by --verify, which removes the throttle"
+            return [{"line": command["line"], "message": message}]
+    return []
+
+
 @python_check("removed-zookeeper-flag")
 def removed_zookeeper_flag(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
     command = _command(config_set)

@@ -150,5 +150,20 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     flags = _flags(command[position + 1 :])
                     config_sets.append(_config_set(path, match.group(1), flags, first, last, lines))
                     break
+    _mark_verified_plans(config_sets)
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
+
+
+def _mark_verified_plans(config_sets: list[ConfigSet]) -> None:
+    """A reassignment's throttle is removed only by a later --verify of the same plan, so each
+    --execute records whether the script runs one (`facts.command.verified_later`)."""
+    reassignments = [
+        cs.facts["command"] for cs in config_sets if cs.facts["command"]["tool"] == "kafka-reassign-partitions"
+    ]
+    for index, command in enumerate(reassignments):
+        plan = command["flags"].get("--reassignment-json-file")
+        command["verified_later"] = any(
+            "--verify" in later["flags"] and later["flags"].get("--reassignment-json-file") == plan
+            for later in reassignments[index + 1 :]
+        )

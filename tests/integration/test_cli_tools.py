@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
+from testbed import KafkaTestCluster, wait_for_topic, wait_until
 
 from advisor.pipeline import lint
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import fetch_kafka
 
+REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+CONFIGS = "org.apache.kafka.tools.ConfigCommand"
 TOOLS = {
     "kafka-topics": ("org.apache.kafka.tools.TopicCommand", ["--list"]),
     "kafka-configs": ("org.apache.kafka.tools.ConfigCommand", ["--describe", "--entity-type", "topics"]),
@@ -53,3 +58,44 @@ def test_reassign_tool_refuses_duplicate_replicas_and_the_linter_says_so(tmp_pat
     assert result.returncode != 0
     assert "Partition replica lists may not contain duplicate entries" in result.stdout + result.stderr
     assert [f.rule for f in lint([plan]).findings] == ["KO104"]
+
+
+@pytest.mark.kafka
+def test_a_finished_move_keeps_its_throttle_until_verify(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    from confluent_kafka import Producer
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    topic = f"throttle-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(topic, num_partitions=1, replica_assignment=[[1]])])[topic].result(60)
+    wait_for_topic(admin, topic, 1)
+    producer = Producer({"bootstrap.servers": bootstrap})
+    for _ in range(100):
+        producer.produce(topic, b"x" * 100)
+    producer.flush(30)
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": topic, "partition": 0, "replicas": [2]}]}))
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+
+    def tool(main_class: str, *arguments: str) -> str:
+        command = ["java", "-cp", classpath, main_class, "--bootstrap-server", bootstrap, *arguments]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        return result.stdout + result.stderr
+
+    def broker_throttle() -> bool:
+        described = tool(CONFIGS, "--describe", "--entity-type", "brokers", "--entity-name", "1")
+        return "leader.replication.throttled.rate=10000000" in described
+
+    tool(REASSIGN, "--reassignment-json-file", str(plan), "--execute", "--throttle", "10000000")
+    wait_until(lambda: admin.list_topics(topic, timeout=10).topics[topic].partitions[0].replicas == [2], 60, "the move")
+    assert broker_throttle()  # the move is done, and the throttle is still there
+    assert "Clearing broker-level throttles" in tool(REASSIGN, "--reassignment-json-file", str(plan), "--verify")
+    assert not broker_throttle()
+
+    script = tmp_path / "move.sh"
+    reassign = f"kafka-reassign-partitions.sh --bootstrap-server {bootstrap} --reassignment-json-file plan.json"
+    script.write_text(f"{reassign} --execute --throttle 10000000\n")
+    assert "KO105" in {f.rule for f in lint([script]).findings}
+    script.write_text(f"{reassign} --execute --throttle 10000000\n{reassign} --verify\n")
+    assert "KO105" not in {f.rule for f in lint([script]).findings}
