@@ -6,7 +6,8 @@ effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
 cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
-project    the whole input: files with transactional producers, files whose producers hash keys with murmur2
+project    the whole input: files with transactional producers, files whose producers hash keys with
+           murmur2, the largest batch its brokers and topics accept (message_limit)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from advisor import catalog
 from advisor.document import ConfigSet, Document
 from advisor.effective import defaults, effective, written
+from advisor.engine.functions import to_number
 
 
 def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
@@ -46,6 +48,24 @@ def _hashes_with_murmur2(producer: ConfigSet) -> bool:
     return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
 
 
+def _message_limit(document: Document) -> int | None:
+    """The largest record batch the project's brokers accept: the smallest broker
+    message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
+    None when the project has no broker configuration."""
+    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    if not brokers:
+        return None
+    default = catalog.default("message.max.bytes", "broker")
+
+    def written_number(config_set: ConfigSet, key: str) -> float | None:
+        setting = config_set.settings.get(key)
+        return to_number(setting.value) if setting is not None else None
+
+    limit = min(written_number(b, "message.max.bytes") or default for b in brokers)
+    topics = [written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
+    return int(max([limit, *(t for t in topics if t is not None)]))
+
+
 def _project(document: Document) -> dict[str, Any]:
     """What the whole input holds that one config set may ask about (rules across files).
     Built once per document: rebuilding it for every config set would be quadratic."""
@@ -59,6 +79,7 @@ def _project(document: Document) -> dict[str, Any]:
     summary = {
         "transactional_producers": sorted(transactional),
         "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
+        "message_limit": _message_limit(document),
     }
     vars(document)["_project"] = (len(document.config_sets), summary)
     return summary

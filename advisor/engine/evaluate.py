@@ -47,6 +47,9 @@ def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
     return catalog.resolve_version(hint)
 
 
+_LISTED = 3
+
+
 def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
     """Fill `{key}` with the effective value of a config key (or a context field)."""
 
@@ -59,8 +62,9 @@ def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
             value = (values.get(section) or {}).get(rest)
         else:
             value = values["effective"].get(name, values.get(name))
-        if isinstance(value, list):
-            return ", ".join(map(str, value))
+        if isinstance(value, list):  # project file lists: a few names, then a count
+            shown = ", ".join(map(str, value[:_LISTED]))
+            return shown if len(value) <= _LISTED else f"{shown} and {len(value) - _LISTED} more"
         return "(unset)" if value is None else str(value)
 
     return _PLACEHOLDER.sub(fill, template)

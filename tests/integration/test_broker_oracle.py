@@ -173,3 +173,40 @@ def test_librdkafka_default_partitioner_is_not_javas(kafka_cluster: KafkaTestClu
         )
         found = {f.rule for f in lint([tmp_path / "orders.producer.properties", cart]).findings}
         assert ("KP117" in found) is fires
+
+
+def send_large(bootstrap: str, topic: str, size: int) -> KafkaError | None:
+    outcome: list[KafkaError | None] = []
+    producer = Producer({"bootstrap.servers": bootstrap, "message.max.bytes": 5_000_000, "message.timeout.ms": 20000})
+    producer.produce(topic, b"x" * size, on_delivery=lambda error, _: outcome.append(error))
+    producer.flush(30)
+    return outcome[0]
+
+
+def test_brokers_refuse_records_above_their_limit_whatever_the_producer_allows(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    default_topic, raised_topic = f"big-{uuid.uuid4().hex[:8]}", f"bigger-{uuid.uuid4().hex[:8]}"
+    admin.create_topics(
+        [NewTopic(default_topic, 1, 3), NewTopic(raised_topic, 1, 3, config={"max.message.bytes": "5242880"})]
+    )[raised_topic].result(60)
+    wait_for_topic(admin, default_topic, 1)
+    wait_for_topic(admin, raised_topic, 1)
+    refused = send_large(kafka_cluster.bootstrap_servers, default_topic, 2_000_000)
+    assert refused is not None and refused.code() == KafkaError.MSG_SIZE_TOO_LARGE, refused
+    assert send_large(kafka_cluster.bootstrap_servers, raised_topic, 2_000_000) is None
+
+    # The linter: a producer allowed 5 MB beside a broker at the default limit ...
+    broker = tmp_path / "server.properties"
+    broker.write_text("process.roles=broker\nnode.id=1\n")
+    producer = tmp_path / "media.producer.json"
+    producer.write_text(json.dumps({"bootstrap.servers": "k:9092", "message.max.bytes": 5_000_000}))
+    assert "KX109" in {f.rule for f in lint([broker, producer]).findings}
+    # ... and beside a topic that accepts it.
+    topic = tmp_path / "topics.sh"
+    topic.write_text(
+        f"kafka-topics.sh --bootstrap-server k:9092 --create --topic {raised_topic} "
+        "--config max.message.bytes=5242880\n"
+    )
+    assert "KX109" not in {f.rule for f in lint([broker, producer, topic]).findings}
