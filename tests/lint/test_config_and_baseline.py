@@ -36,7 +36,7 @@ def project(tmp_path: Path, config: str, name: str = ".kafka-advisor.toml") -> P
 def test_closest_config_selects_ignores_and_sets_the_threshold(tmp_path: Path) -> None:
     root = project(tmp_path, 'ignore = ["KB1"]\nfail-on = "error"\n')
     result = lint(root, "conf")
-    assert rules_of(result) == {"KP101"}
+    assert rules_of(result) == {"KP101", "KP118"}
     assert result.returncode == 0  # only warnings, and fail-on = error
 
 
@@ -49,7 +49,7 @@ def test_pyproject_section_and_per_file_ignores(tmp_path: Path) -> None:
 
 def test_command_line_overrides_the_config(tmp_path: Path) -> None:
     root = project(tmp_path, 'select = ["KP"]\n')
-    assert rules_of(lint(root, "conf")) == {"KP101"}
+    assert rules_of(lint(root, "conf")) == {"KP101", "KP118"}
     assert "KB103" in rules_of(lint(root, "conf", "--select", "KB"))
 
 
