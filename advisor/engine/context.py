@@ -7,7 +7,8 @@ defaults   the catalog defaults alone (to tell "lowered" from "raised")
 cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
 project    the whole input: files with transactional producers, files whose producers hash keys with
-           murmur2, the largest batch its brokers and topics accept (message_limit)
+           murmur2, the largest batch its brokers and topics accept (message_limit), the codecs
+           brokers and topics impose (stored_codecs)
 """
 
 from __future__ import annotations
@@ -66,6 +67,24 @@ def _message_limit(document: Document) -> int | None:
     return int(max([limit, *(t for t in topics if t is not None)]))
 
 
+_CODECS = {"none", "gzip", "snappy", "lz4", "zstd"}
+
+
+def _codec(value: str) -> str:
+    value = value.strip().lower()
+    return "none" if value == "uncompressed" else value
+
+
+def _stored_codecs(document: Document) -> list[str]:
+    """Codecs the project's brokers or topics impose (compression.type other than `producer`)."""
+    written = (
+        cs.settings["compression.type"].value
+        for cs in document.config_sets
+        if cs.component in ("broker", "topic") and "compression.type" in cs.settings
+    )
+    return sorted({_codec(value) for value in written} & _CODECS)  # `producer` and misspellings impose nothing
+
+
 def _project(document: Document) -> dict[str, Any]:
     """What the whole input holds that one config set may ask about (rules across files).
     Built once per document: rebuilding it for every config set would be quadratic."""
@@ -80,6 +99,7 @@ def _project(document: Document) -> dict[str, Any]:
         "transactional_producers": sorted(transactional),
         "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
         "message_limit": _message_limit(document),
+        "stored_codecs": _stored_codecs(document),
     }
     vars(document)["_project"] = (len(document.config_sets), summary)
     return summary

@@ -210,3 +210,38 @@ def test_brokers_refuse_records_above_their_limit_whatever_the_producer_allows(
         "--config max.message.bytes=5242880\n"
     )
     assert "KX109" not in {f.rule for f in lint([broker, producer, topic]).findings}
+
+
+def stored_codec(kafka_cluster: KafkaTestCluster, topic: str, node_id: int) -> str:
+    """The codec of the first batch in the partition's log on `node_id`, read by DumpLogSegments."""
+    segment = next((Path(kafka_cluster.state.data_dir) / f"node-{node_id}" / "data" / f"{topic}-0").glob("*.log"))
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    command = ["java", "-cp", libs, "org.apache.kafka.tools.DumpLogSegments", "--files", str(segment)]
+    dump = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120).stdout
+    return dump.split("compresscodec: ", 1)[1].split()[0]
+
+
+@pytest.mark.parametrize(("topic_codec", "stored"), [("zstd", "zstd"), ("producer", "gzip")])
+def test_a_topic_codec_other_than_the_producers_is_applied_by_the_broker(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path, topic_codec: str, stored: str
+) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    topic = f"codec-{uuid.uuid4().hex[:8]}"
+    config = {"compression.type": topic_codec}
+    admin.create_topics([NewTopic(topic, num_partitions=1, replica_assignment=[[1]], config=config)])[topic].result(60)
+    wait_for_topic(admin, topic, 1)
+    producer = Producer({"bootstrap.servers": kafka_cluster.bootstrap_servers, "compression.type": "gzip"})
+    for n in range(50):
+        producer.produce(topic, b"reading %d" % n)
+    assert producer.flush(30) == 0
+    assert stored_codec(kafka_cluster, topic, node_id=1) == stored
+
+    # The linter: the same producer beside a topic with that codec.
+    script = tmp_path / "topics.sh"
+    script.write_text(
+        f"kafka-topics.sh --bootstrap-server k:9092 --create --topic {topic} --config compression.type={topic_codec}\n"
+    )
+    client = tmp_path / "gateway.producer.json"
+    client.write_text(json.dumps({"bootstrap.servers": "k:9092", "compression.type": "gzip"}))
+    fired = "KP120" in {f.rule for f in lint([script, client]).findings}
+    assert fired is (stored != "gzip")
