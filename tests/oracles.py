@@ -66,6 +66,9 @@ def definition_cases(
             cases += [(key, "yes", True), (key, "TRUE", False)]
         if facts.type == "STRING" and facts.choices:
             cases += [(key, "no-such-choice", True), (key, facts.choices[0], False)]
+            miscased = facts.choices[0].swapcase()
+            if miscased != facts.choices[0]:  # refused unless the validator ignores case
+                cases.append((key, miscased, not facts.choices_ignore_case))
     return cases
 
 

@@ -36,6 +36,7 @@ class KeyFacts:
     min: float | int | None = None
     max: float | int | None = None
     choices: tuple[str, ...] | None = None
+    choices_ignore_case: bool = False  # Java: CaseInsensitiveValidString
     importance: str | None = None
     dynamic: str | None = None
     doc: str = ""
@@ -100,6 +101,7 @@ def _java_facts(key: str, component: str, release: str) -> KeyFacts | None:
         min=span.min,
         max=span.max,
         choices=tuple(span.choices) if span.choices else None,
+        choices_ignore_case=span.choices_ignore_case,
         importance=span.importance,
         dynamic=span.dynamic,
         doc=record.doc,

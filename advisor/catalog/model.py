@@ -32,6 +32,7 @@ class Span(_Strict):
     min: Number | None = None
     max: Number | None = None
     choices: list[str] | None = None
+    choices_ignore_case: bool = False
     importance: str | None = None
     internal: bool = False
     dynamic: Literal["read-only", "per-broker", "cluster-wide"] | None = None

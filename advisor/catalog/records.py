@@ -22,6 +22,7 @@ class Span:
     min: float | int | None = None
     max: float | int | None = None
     choices: list[str] | None = None
+    choices_ignore_case: bool = False
     importance: str | None = None
     internal: bool = False
     dynamic: str | None = None

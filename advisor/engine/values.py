@@ -3,9 +3,9 @@
 The definitions (type, range, choices) come from the catalog, which was generated from
 Kafka's ConfigDefs and librdkafka's property table. Only what the software certainly refuses
 is reported: Java parses INT/LONG/SHORT/DOUBLE/BOOLEAN strictly and checks ranges and
-choices; librdkafka checks integer and float ranges and enum choices. Choices are compared without case
-(some Kafka validators ignore case, and a finding must never be wrong), and values that are
-templates (${VAR}, {{ .Values }}) are not judged.
+choices — exactly, unless the key's validator ignores case (recorded in the catalog); librdkafka
+checks integer and float ranges and enum choices (compared without case here: not verified).
+Values that are templates (${VAR}, {{ .Values }}) are not judged.
 """
 
 from __future__ import annotations
@@ -50,8 +50,11 @@ def _java_problem(value: str, facts: KeyFacts) -> str | None:
             return "is not a number"
     if kind == "BOOLEAN":
         return None if text.lower() in ("true", "false") else "must be true or false"
-    if kind == "STRING" and facts.choices and text.lower() not in {c.lower() for c in facts.choices}:
-        return f"must be one of {', '.join(facts.choices)}"
+    if kind == "STRING" and facts.choices:
+        accepted = {c.lower() for c in facts.choices} if facts.choices_ignore_case else set(facts.choices)
+        if (text.lower() if facts.choices_ignore_case else text) not in accepted:
+            miscased = text.lower() in {c.lower() for c in facts.choices}
+            return f"must be one of {', '.join(facts.choices)}" + (" (case matters)" if miscased else "")
     return None
 
 

@@ -212,13 +212,19 @@ public class ConfigDump {
             if (max != null) record.put("max", max);
         }
         Object choices = declaredField(validator, "validStrings");
+        Object chooser = validator;
         if (choices == null) {
             Object inner = declaredField(validator, "validString");
             choices = inner == null ? null : declaredField(inner, "validStrings");
+            chooser = inner;
         }
         if (choices instanceof Collection) {
             List<Object> sorted = new ArrayList<>((Collection<?>) choices);
             record.put("choices", sorted);
+            // ValidString compares exactly; CaseInsensitiveValidString ignores case.
+            if (chooser.getClass().getSimpleName().startsWith("CaseInsensitive")) {
+                record.put("choices_ignore_case", Boolean.TRUE);
+            }
         }
     }
 

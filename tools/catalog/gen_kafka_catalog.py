@@ -63,6 +63,7 @@ SPAN_FIELDS = (
     "min",
     "max",
     "choices",
+    "choices_ignore_case",
     "importance",
     "internal",
     "dynamic",
