@@ -191,19 +191,19 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
     component, client, release = config_set.component, config_set.client, values["kafka_version"]
     outcomes = []
     for key, setting in config_set.settings.items():
-        if setting.secret:
-            continue  # passwords are never judged, so never shown
         name = key if client == "java" else setting.spelling
         facts = catalog.lookup(name, component, kafka_version=release, client=client)
-        if facts is None or not facts.applies:
+        if facts is None or not facts.applies or facts.type == "PASSWORD":
             continue
         problem = value_problem(setting.value, facts)
         if problem:
             where = f"Kafka {_release_minor(release)}" if client == "java" else f"librdkafka {facts.client_version}"
+            # A key that looks secret (password.encoder.iterations) is judged, but its value is not shown.
+            written = setting.spelling if setting.secret else f"{setting.spelling}={setting.value.strip()}"
             outcomes.append(
                 {
                     "keys": [key],
-                    "message": f"{setting.spelling}={setting.value.strip()} {problem} ({where} refuses it)",
+                    "message": f"{written} {problem} ({where} refuses it)",
                     "recommended": facts.default_text or "a value the definition accepts",
                 }
             )
