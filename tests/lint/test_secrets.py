@@ -67,7 +67,7 @@ def test_no_output_format_shows_a_secret(tmp_path: Path, fmt: str) -> None:
 
 def test_a_refused_value_of_a_secret_looking_key_is_reported_without_the_value(tmp_path: Path) -> None:
     config = tmp_path / "server.properties"
-    config.write_text("process.roles=broker\nnode.id=1\npassword.encoder.iterations=CANARY-5e11\n")
+    config.write_text("process.roles=broker\nnode.id=1\ndelegation.token.expiry.time.ms=CANARY-5e11\n")
     result = subprocess.run(
         [sys.executable, "-m", "advisor", "lint", str(config), "--output-format", "json"],
         capture_output=True,
@@ -75,5 +75,5 @@ def test_a_refused_value_of_a_secret_looking_key_is_reported_without_the_value(t
         cwd=REPO_ROOT,
         timeout=60,
     )
-    assert "password.encoder.iterations is not a whole number" in result.stdout  # KB110 judged it ...
+    assert "delegation.token.expiry.time.ms is not a whole number" in result.stdout  # KB110 judged it ...
     assert "CANARY-5e11" not in result.stdout + result.stderr  # ... without showing it
