@@ -185,6 +185,22 @@ def reassignment_duplicate_replica(values: dict[str, Any], config_set: ConfigSet
     return outcomes
 
 
+@python_check("plan-uneven-replica-count")
+def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """Moves that give a partition fewer replicas than other partitions of its topic in the same plan."""
+    widest: dict[str, int] = {}
+    for move in config_set.facts.get("plan", []):
+        widest[move["topic"]] = max(widest.get(move["topic"], 0), len(move["replicas"]))
+    outcomes = []
+    for move in config_set.facts.get("plan", []):
+        count = len(move["replicas"])
+        if count < widest[move["topic"]]:
+            where = f"{move['topic']}-{move['partition']}"
+            message = f"{where} gets {count} replica(s) while other partitions of {move['topic']} get {widest[move['topic']]}"
+            outcomes.append({"line": move["line"], "message": message})
+    return outcomes
+
+
 @python_check("value-outside-definition")
 def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
     """One finding per written value that the key's definition (type, range, choices) refuses."""

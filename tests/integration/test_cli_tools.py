@@ -99,3 +99,35 @@ def test_a_finished_move_keeps_its_throttle_until_verify(kafka_cluster: KafkaTes
     assert "KO105" in {f.rule for f in lint([script]).findings}
     script.write_text(f"{reassign} --execute --throttle 10000000\n{reassign} --verify\n")
     assert "KO105" not in {f.rule for f in lint([script]).findings}
+
+
+@pytest.mark.kafka
+def test_a_plan_with_a_short_replica_list_lowers_the_replication_factor(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    topic = f"shrink-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(topic, 2, 3)])[topic].result(60)
+    wait_for_topic(admin, topic, 2)
+    plan = tmp_path / "plan.json"
+    moves = [
+        {"topic": topic, "partition": 0, "replicas": [1, 2, 3]},
+        {"topic": topic, "partition": 1, "replicas": [2, 3]},
+    ]
+    plan.write_text(json.dumps({"version": 1, "partitions": moves}))
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+    command = ["java", "-cp", classpath, REASSIGN, "--bootstrap-server", bootstrap]
+    executed = subprocess.run(
+        [*command, "--reassignment-json-file", str(plan), "--execute"], capture_output=True, text=True, timeout=120
+    )
+    assert "Successfully started partition reassignment" in executed.stdout, executed.stdout + executed.stderr
+
+    def replicas(partition: int) -> list[int]:
+        return admin.list_topics(topic, timeout=10).topics[topic].partitions[partition].replicas
+
+    wait_until(lambda: len(replicas(1)) == 2, 60, "partition 1 to shrink to 2 replicas")
+    assert len(replicas(0)) == 3
+    assert [f.rule for f in lint([plan]).findings] == ["KO106"]
