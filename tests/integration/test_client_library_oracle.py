@@ -5,6 +5,9 @@ Construction only — no broker is needed (nothing listens on the bootstrap addr
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,8 @@ RULES = {
     "KC107",
     "KC108",
     "KC109",
+    "KC114",
+    "KC115",
 }
 NOWHERE = "127.0.0.1:1"
 
@@ -89,6 +94,26 @@ LIBRDKAFKA_CASES = [
     ("producer", {"transactional.id": "t", "message.timeout.ms": 120000}, "<= `transaction.timeout.ms`", {"KP114"}),
     ("producer", {"transactional.id": "t", "transaction.timeout.ms": 10000}, None, set()),
     ("producer", {"transactional.id": "t", "message.timeout.ms": 60000}, None, set()),
+    (
+        "consumer",
+        {"group.id": "g", "group.protocol": "consumer", "session.timeout.ms": 30000},
+        "`session.timeout.ms` is not supported for `group.protocol=consumer`",
+        {"KC114"},
+    ),
+    (
+        "consumer",
+        {"group.id": "g", "group.protocol": "consumer", "heartbeat.interval.ms": 1000},
+        "`heartbeat.interval.ms` is not supported for `group.protocol=consumer`",
+        {"KC114"},
+    ),
+    (
+        "consumer",
+        {"group.id": "g", "group.protocol": "consumer", "partition.assignment.strategy": "range"},
+        "Use `group.remote.assignor` instead",
+        {"KC114"},
+    ),
+    ("consumer", {"group.id": "g", "group.protocol": "consumer"}, None, set()),
+    ("consumer", {"group.id": "g", "session.timeout.ms": 30000}, None, set()),
     # KX107's rationale: librdkafka spells "no hostname check" as none and refuses an empty value.
     ("producer", {"ssl.endpoint.identification.algorithm": ""}, "cannot be set to empty value", set()),
     ("producer", {"ssl.endpoint.identification.algorithm": "none"}, None, set()),
@@ -179,3 +204,15 @@ def test_rules_match_the_real_kafka_python(tmp_path: Path, role: str, settings: 
     else:
         assert outcome is not None and refusal in outcome, outcome
     assert verdicts(tmp_path, role, settings) == rules
+
+
+@pytest.mark.parametrize(("group_id", "aborts"), [("", True), ("billing", False)])
+def test_an_empty_group_id_aborts_the_python_process(tmp_path: Path, group_id: str, aborts: bool) -> None:
+    """confluent-kafka's Consumer() with group.id="" fails a C assertion: run it in a child process."""
+    script = (
+        "from confluent_kafka import Consumer\n"
+        f"Consumer({{'bootstrap.servers': '{NOWHERE}', 'group.id': {group_id!r}}}).close()\n"
+    )
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (child.returncode == -signal.SIGABRT) is aborts, (child.returncode, child.stderr[-500:])
+    assert ("KC115" in verdicts(tmp_path, "consumer", {"group.id": group_id})) is aborts
