@@ -6,9 +6,7 @@ effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
 cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
-project    the whole input: files with transactional producers, files whose producers hash keys with
-           murmur2, the largest batch its brokers and topics accept (message_limit), the codecs
-           brokers and topics impose (stored_codecs)
+project    what the whole input holds (advisor/engine/project.py), for rules across files
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ from typing import Any
 from advisor import catalog
 from advisor.document import ConfigSet, Document
 from advisor.effective import defaults, effective, written
-from advisor.engine.functions import to_number
 
 
 def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
@@ -40,72 +37,9 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
     return None
 
 
-def _hashes_with_murmur2(producer: ConfigSet) -> bool:
-    """Java's built-in partitioner and kafka-python's default hash keys with murmur2;
-    librdkafka only when told to."""
-    if producer.client == "librdkafka":
-        partitioner = producer.settings.get("partitioner")
-        return partitioner is not None and partitioner.value.strip().lower() in ("murmur2", "murmur2_random")
-    return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
-
-
-def _message_limit(document: Document) -> int | None:
-    """The largest record batch the project's brokers accept: the smallest broker
-    message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
-    None when the project has no broker configuration."""
-    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
-    if not brokers:
-        return None
-    default = catalog.default("message.max.bytes", "broker")
-
-    def written_number(config_set: ConfigSet, key: str) -> float | None:
-        setting = config_set.settings.get(key)
-        return to_number(setting.value) if setting is not None else None
-
-    limit = min(written_number(b, "message.max.bytes") or default for b in brokers)
-    topics = [written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
-    return int(max([limit, *(t for t in topics if t is not None)]))
-
-
-_CODECS = {"none", "gzip", "snappy", "lz4", "zstd"}
-
-
-def _codec(value: str) -> str:
-    value = value.strip().lower()
-    return "none" if value == "uncompressed" else value
-
-
-def _stored_codecs(document: Document) -> list[str]:
-    """Codecs the project's brokers or topics impose (compression.type other than `producer`)."""
-    written = (
-        cs.settings["compression.type"].value
-        for cs in document.config_sets
-        if cs.component in ("broker", "topic") and "compression.type" in cs.settings
-    )
-    return sorted({_codec(value) for value in written} & _CODECS)  # `producer` and misspellings impose nothing
-
-
-def _project(document: Document) -> dict[str, Any]:
-    """What the whole input holds that one config set may ask about (rules across files).
-    Built once per document: rebuilding it for every config set would be quadratic."""
-    memo = vars(document).get("_project")
-    if memo is not None and memo[0] == len(document.config_sets):
-        return memo[1]
-    producers = [cs for cs in document.config_sets if cs.component == "producer"]
-    transactional = {
-        cs.path for cs in producers if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
-    }
-    summary = {
-        "transactional_producers": sorted(transactional),
-        "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
-        "message_limit": _message_limit(document),
-        "stored_codecs": _stored_codecs(document),
-    }
-    vars(document)["_project"] = (len(document.config_sets), summary)
-    return summary
-
-
-def build(config_set: ConfigSet, document: Document, release: str, profile: str) -> dict[str, Any]:
+def build(
+    config_set: ConfigSet, document: Document, release: str, profile: str, project: dict[str, Any]
+) -> dict[str, Any]:
     values = effective(config_set, release)
     return {
         "component": config_set.component,
@@ -119,5 +53,5 @@ def build(config_set: ConfigSet, document: Document, release: str, profile: str)
         "defaults": defaults(config_set.component, config_set.client, release),
         "cluster": _cluster(config_set, document, values),
         "facts": config_set.facts,
-        "project": _project(document),
+        "project": project,
     }

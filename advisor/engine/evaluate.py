@@ -16,6 +16,7 @@ from typing import Any
 from advisor import catalog
 from advisor.document import ConfigSet, Document
 from advisor.engine import context as rule_context
+from advisor.engine import project as project_summary
 from advisor.engine.findings import Finding
 from advisor.engine.functions import OPTIONS
 from advisor.engine.registry import PYTHON_CHECKS, Rule
@@ -99,6 +100,7 @@ def run(
 ) -> list[Finding]:
     findings: list[Finding] = []
     rules = list(rules)
+    project: dict[str, Any] | None = None  # built when the first rule needs a context
     for config_set in document.config_sets:
         release = resolve_release(config_set, kafka_version)
         set_profile = config_set.facts.get("profile", profile)
@@ -109,7 +111,9 @@ def run(
                 continue
             if values is None:
                 started = time.perf_counter()
-                values = rule_context.build(config_set, document, release, set_profile)
+                if project is None:
+                    project = project_summary.summarize(document)
+                values = rule_context.build(config_set, document, release, set_profile, project)
                 if stats is not None:
                     stats.seconds["(context)"] += time.perf_counter() - started
                     stats.evaluations["(context)"] += 1

@@ -195,8 +195,8 @@ def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> 
     for move in config_set.facts.get("plan", []):
         count = len(move["replicas"])
         if count < widest[move["topic"]]:
-            where = f"{move['topic']}-{move['partition']}"
-            message = f"{where} gets {count} replica(s) while other partitions of {move['topic']} get {widest[move['topic']]}"
+            topic = move["topic"]
+            message = f"{topic}-{move['partition']} gets {count} replica(s) while other partitions get {widest[topic]}"
             outcomes.append({"line": move["line"], "message": message})
     return outcomes
 

@@ -1,0 +1,76 @@
+"""What the whole input holds that a rule about one config set may ask: the `project` field of
+the rule context. All files of one lint run are one project.
+
+transactional_producers  files with a producer that has a transactional.id (or Spring's prefix)
+murmur2_producers        files whose producers hash keys with murmur2 (Java, kafka-python, ...)
+message_limit            the largest batch the project's brokers and topics accept, or null
+stored_codecs            codecs the project's brokers or topics impose on stored batches
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor import catalog
+from advisor.document import ConfigSet, Document
+from advisor.engine.functions import to_number
+
+
+def _hashes_with_murmur2(producer: ConfigSet) -> bool:
+    """Java's built-in partitioner and kafka-python's default hash keys with murmur2;
+    librdkafka only when told to."""
+    if producer.client == "librdkafka":
+        partitioner = producer.settings.get("partitioner")
+        return partitioner is not None and partitioner.value.strip().lower() in ("murmur2", "murmur2_random")
+    return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
+
+
+def _message_limit(document: Document) -> int | None:
+    """The largest record batch the project's brokers accept: the smallest broker
+    message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
+    None when the project has no broker configuration."""
+    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    if not brokers:
+        return None
+    default = catalog.default("message.max.bytes", "broker")
+
+    def written_number(config_set: ConfigSet, key: str) -> float | None:
+        setting = config_set.settings.get(key)
+        return to_number(setting.value) if setting is not None else None
+
+    limit = min(written_number(b, "message.max.bytes") or default for b in brokers)
+    topics = [written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
+    return int(max([limit, *(t for t in topics if t is not None)]))
+
+
+_CODECS = {"none", "gzip", "snappy", "lz4", "zstd"}
+
+
+def _codec(value: str) -> str:
+    value = value.strip().lower()
+    return "none" if value == "uncompressed" else value
+
+
+def _stored_codecs(document: Document) -> list[str]:
+    """Codecs the project's brokers or topics impose (compression.type other than `producer`)."""
+    written = (
+        cs.settings["compression.type"].value
+        for cs in document.config_sets
+        if cs.component in ("broker", "topic") and "compression.type" in cs.settings
+    )
+    return sorted({_codec(value) for value in written} & _CODECS)  # `producer` and misspellings impose nothing
+
+
+def summarize(document: Document) -> dict[str, Any]:
+    """Built once per lint run (evaluate.run): per config set it would be quadratic."""
+    producers = [cs for cs in document.config_sets if cs.component == "producer"]
+    transactional = {
+        cs.path for cs in producers if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
+    }
+    summary = {
+        "transactional_producers": sorted(transactional),
+        "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
+        "message_limit": _message_limit(document),
+        "stored_codecs": _stored_codecs(document),
+    }
+    return summary
