@@ -5,6 +5,8 @@ transactional_producers  files with a producer that has a transactional.id (or S
 murmur2_producers        files whose producers hash keys with murmur2 (Java, kafka-python, ...)
 message_limit            the largest batch the project's brokers and topics accept, or null
 stored_codecs            codecs the project's brokers or topics impose on stored batches
+transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_timeout_ms
+                         the tightest bounds the project's brokers put on clients (null without brokers)
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ def _hashes_with_murmur2(producer: ConfigSet) -> bool:
     return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
 
 
+def _written_number(config_set: ConfigSet, key: str) -> float | None:
+    setting = config_set.settings.get(key)
+    return to_number(setting.value) if setting is not None else None
+
+
 def _message_limit(document: Document) -> int | None:
     """The largest record batch the project's brokers accept: the smallest broker
     message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
@@ -33,13 +40,8 @@ def _message_limit(document: Document) -> int | None:
     if not brokers:
         return None
     default = catalog.default("message.max.bytes", "broker")
-
-    def written_number(config_set: ConfigSet, key: str) -> float | None:
-        setting = config_set.settings.get(key)
-        return to_number(setting.value) if setting is not None else None
-
-    limit = min(written_number(b, "message.max.bytes") or default for b in brokers)
-    topics = [written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
+    limit = min(_written_number(b, "message.max.bytes") or default for b in brokers)
+    topics = [_written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
     return int(max([limit, *(t for t in topics if t is not None)]))
 
 
@@ -61,6 +63,26 @@ def _stored_codecs(document: Document) -> list[str]:
     return sorted({_codec(value) for value in written} & _CODECS)  # `producer` and misspellings impose nothing
 
 
+_LIMITS = ("transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms")
+
+
+def _broker_limits(document: Document) -> dict[str, float | None]:
+    """The bound every broker of the project enforces: the lowest maximum, the highest minimum."""
+    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    if not brokers:
+        return dict.fromkeys(_LIMITS)
+
+    def values(key: str) -> list[float]:
+        default = catalog.default(key, "broker")
+        return [_written_number(b, key) or default for b in brokers]
+
+    return {
+        "transaction_max_timeout_ms": min(values("transaction.max.timeout.ms")),
+        "group_min_session_timeout_ms": max(values("group.min.session.timeout.ms")),
+        "group_max_session_timeout_ms": min(values("group.max.session.timeout.ms")),
+    }
+
+
 def summarize(document: Document) -> dict[str, Any]:
     """Built once per lint run (evaluate.run): per config set it would be quadratic."""
     producers = [cs for cs in document.config_sets if cs.component == "producer"]
@@ -72,5 +94,6 @@ def summarize(document: Document) -> dict[str, Any]:
         "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
         "message_limit": _message_limit(document),
         "stored_codecs": _stored_codecs(document),
+        **_broker_limits(document),
     }
     return summary

@@ -245,3 +245,66 @@ def test_a_topic_codec_other_than_the_producers_is_applied_by_the_broker(
     client.write_text(json.dumps({"bootstrap.servers": "k:9092", "compression.type": "gzip"}))
     fired = "KP120" in {f.rule for f in lint([script, client]).findings}
     assert fired is (stored != "gzip")
+
+
+def project_findings(tmp_path: Path, client_file: str, text: str) -> set[str]:
+    """Lint one client file beside a broker at the defaults (the test cluster's own bounds)."""
+    broker = tmp_path / "server.properties"
+    broker.write_text("process.roles=broker\nnode.id=1\n")
+    client = tmp_path / client_file
+    client.write_text(text)
+    return {f.rule for f in lint([broker, client]).findings}
+
+
+@pytest.mark.parametrize(("timeout_ms", "refused"), [(1_000_000, True), (600_000, False)])
+def test_brokers_refuse_a_transaction_timeout_above_their_maximum(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path, timeout_ms: int, refused: bool
+) -> None:
+    transactional_id = f"limits-{uuid.uuid4().hex[:8]}"
+    producer = Producer(
+        {
+            "bootstrap.servers": kafka_cluster.bootstrap_servers,
+            "transactional.id": transactional_id,
+            "transaction.timeout.ms": timeout_ms,
+            "message.timeout.ms": min(timeout_ms, 300_000),
+        }
+    )
+    try:
+        producer.init_transactions(30)
+        outcome = None
+    except KafkaException as error:
+        outcome = error.args[0]
+    assert (outcome is not None and outcome.code() == KafkaError.INVALID_TRANSACTION_TIMEOUT) is refused, outcome
+    text = f"transactional.id={transactional_id}\ntransaction.timeout.ms={timeout_ms}\n"
+    assert ("KX110" in project_findings(tmp_path, "tx.producer.properties", text)) is refused
+
+
+@pytest.mark.parametrize(("session_ms", "refused"), [(5000, True), (45000, False)])
+def test_brokers_refuse_a_session_timeout_outside_their_range(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path, session_ms: int, refused: bool
+) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    topic = f"session-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(topic, 1, 3)])[topic].result(60)
+    wait_for_topic(admin, topic, 1)
+    group = f"session-{uuid.uuid4().hex[:8]}"
+    consumer = Consumer(
+        {
+            "bootstrap.servers": kafka_cluster.bootstrap_servers,
+            "group.id": group,
+            "session.timeout.ms": session_ms,
+            "heartbeat.interval.ms": 1000,
+        }
+    )
+    consumer.subscribe([topic])
+    error = None
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and error is None and not consumer.assignment():
+            message = consumer.poll(0.5)
+            error = message.error() if message is not None else None
+    finally:
+        consumer.close()
+    assert (error is not None and error.code() == KafkaError.INVALID_SESSION_TIMEOUT) is refused, error
+    text = f"group.id={group}\nsession.timeout.ms={session_ms}\nheartbeat.interval.ms=1000\n"
+    assert ("KX111" in project_findings(tmp_path, "c.consumer.properties", text)) is refused
