@@ -308,3 +308,31 @@ def test_brokers_refuse_a_session_timeout_outside_their_range(
     assert (error is not None and error.code() == KafkaError.INVALID_SESSION_TIMEOUT) is refused, error
     text = f"group.id={group}\nsession.timeout.ms={session_ms}\nheartbeat.interval.ms=1000\n"
     assert ("KX111" in project_findings(tmp_path, "c.consumer.properties", text)) is refused
+
+
+def test_followers_replicate_a_batch_larger_than_replica_fetch_max_bytes(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    """KIP-74: the test brokers keep replica.fetch.max.bytes at 1 MiB; with min.insync.replicas=3
+    an acks=all write of 2 MB succeeds only once both followers have fetched it."""
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    topic = f"large-{uuid.uuid4().hex[:8]}"
+    config = {"max.message.bytes": "5242880", "min.insync.replicas": "3"}
+    admin.create_topics([NewTopic(topic, 1, 3, config=config)])[topic].result(60)
+    wait_for_topic(admin, topic, 1)
+    outcome: list[KafkaError | None] = []
+    producer = Producer(
+        {
+            "bootstrap.servers": kafka_cluster.bootstrap_servers,
+            "acks": "all",
+            "message.max.bytes": 5_000_000,
+            "message.timeout.ms": 20000,  # below replica.lag.time.max.ms: no ISR shrink can help
+        }
+    )
+    producer.produce(topic, b"x" * 2_000_000, on_delivery=lambda error, _: outcome.append(error))
+    producer.flush(30)
+    assert outcome == [None]
+    broker = tmp_path / "server.properties"
+    broker.write_text("process.roles=broker\nnode.id=1\nmessage.max.bytes=5242880\n")
+    findings = lint([broker]).findings
+    assert [f.severity for f in findings if f.rule == "KB123"] == ["info"]
