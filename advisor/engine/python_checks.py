@@ -241,6 +241,8 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[dict
     """Passwords written into the config itself. The value is never read into the finding."""
     outcomes = []
     for key, setting in config_set.settings.items():
+        if not setting.secret:
+            continue  # every password-typed key is secret (tests/lint/test_secrets.py): skip the rest cheaply
         if key.endswith("jaas.config"):  # listener.name.<l>.<mechanism>.sasl.jaas.config too
             literal = [m["value"] for m in _JAAS_PASSWORD.finditer(setting.value) if not _is_reference(m["value"])]
             if literal:
