@@ -111,7 +111,7 @@ def test_read_uncommitted_consumers_see_aborted_transactions(kafka_cluster: Kafk
     admin.create_topics([NewTopic(topic, 1, 3)])[topic].result(60)
     wait_for_topic(admin, topic, 1)
     producer = Producer({"bootstrap.servers": kafka_cluster.bootstrap_servers, "transactional.id": topic})
-    producer.init_transactions(30)
+    producer.init_transactions(90)  # the first use creates __transaction_state
     for value, commit in ((b"aborted", False), (b"committed", True)):
         producer.begin_transaction()
         producer.produce(topic, value)
@@ -270,7 +270,7 @@ def test_brokers_refuse_a_transaction_timeout_above_their_maximum(
         }
     )
     try:
-        producer.init_transactions(30)
+        producer.init_transactions(90)  # the first use creates __transaction_state
         outcome = None
     except KafkaException as error:
         outcome = error.args[0]
