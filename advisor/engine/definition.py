@@ -76,6 +76,18 @@ class RuleDefinition(_Strict):
         version_range(value)
         return value
 
+    @field_validator("when")
+    @classmethod
+    def _when_parses(cls, value: str | None) -> str | None:
+        if value is not None:
+            import jmespath  # validation runs once per rule-set content, not on every lint
+
+            try:
+                jmespath.compile(value)
+            except jmespath.exceptions.ParseError as error:
+                raise ValueError(f"`when` is not a JMESPath expression: {error}") from error
+        return value
+
     @model_validator(mode="after")
     def _one_condition(self) -> RuleDefinition:
         if (self.when is None) == (self.python is None):

@@ -8,7 +8,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,15 @@ def python_check(name: str) -> Callable[[PythonCheck], PythonCheck]:
 class Rule:
     definition: Definition
     path: Path
-    compiled: Any  # jmespath ParsedResult, or None for a Python check
+
+    @cached_property
+    def compiled(self) -> Any:
+        """The `when` predicate as a jmespath ParsedResult (None for a Python check), compiled on
+        first use: a one-file lint needs only the rules of the components it meets. Syntax is
+        checked when the rule set is validated (definition.py)."""
+        import jmespath
+
+        return jmespath.compile(self.definition.when) if self.definition.when else None
 
 
 def _read_yaml(path: Path) -> Any:
@@ -92,8 +100,6 @@ def _validate(raw_by_path: dict[Path, Any]) -> None:
 @cache
 def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
     """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
-    import jmespath
-
     from advisor.engine import python_checks  # noqa: F401  (registers the checks)
 
     raw_by_path = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
@@ -108,6 +114,5 @@ def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
         if definition.python is not None and definition.python not in PYTHON_CHECKS:
             raise LoadError(str(path), 1, f"unknown python check {definition.python!r}")
         seen[definition.id] = path
-        compiled = jmespath.compile(definition.when) if definition.when else None
-        rules.append(Rule(definition, path, compiled))
+        rules.append(Rule(definition, path))
     return tuple(rules)
