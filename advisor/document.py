@@ -54,6 +54,11 @@ class ConfigSet:
     def add(self, setting: Setting) -> None:
         self.settings[setting.key] = setting  # the last occurrence wins, as in Java Properties
 
+    def runs_broker_role(self) -> bool:
+        """A broker config that serves clients (not a KRaft controller-only node)."""
+        roles = self.settings.get("process.roles")
+        return roles is None or "broker" in {r.strip() for r in roles.value.split(",")}
+
 
 @dataclass(frozen=True)
 class Directive:

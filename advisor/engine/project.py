@@ -5,6 +5,8 @@ transactional_producers  files with a producer that has a transactional.id (or S
 murmur2_producers        files whose producers hash keys with murmur2 (Java, kafka-python, ...)
 message_limit            the largest batch the project's brokers and topics accept, or null
 stored_codecs            codecs the project's brokers or topics impose on stored batches
+broker_ids               the node ids of the cluster when the run holds every broker of exactly one
+                         cluster (a compose file with KAFKA_NODE_ID per service), else null
 transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_timeout_ms
                          the tightest bounds the project's brokers put on clients (null without brokers)
 """
@@ -83,6 +85,26 @@ def _broker_limits(document: Document) -> dict[str, float | None]:
     }
 
 
+def _node_id(broker: ConfigSet) -> int | None:
+    for key in ("node.id", "broker.id"):
+        number = _written_number(broker, key)
+        if number is not None:
+            return int(number)
+    return None
+
+
+def _broker_ids(document: Document) -> list[int] | None:
+    brokers = [cs for cs in document.config_sets if cs.component == "broker" and cs.runs_broker_role()]
+    clusters = {cs.cluster for cs in brokers}
+    counts = {cs.facts.get("broker_count") for cs in brokers}
+    if len(clusters) != 1 or None in clusters or len(counts) != 1 or None in counts:
+        return None  # several clusters, or one whose size the input does not state
+    ids = [_node_id(cs) for cs in brokers]
+    if None in ids or len(set(ids)) != counts.pop():
+        return None
+    return sorted(ids)  # type: ignore[type-var]
+
+
 def summarize(document: Document) -> dict[str, Any]:
     """Built once per lint run (evaluate.run): per config set it would be quadratic."""
     producers = [cs for cs in document.config_sets if cs.component == "producer"]
@@ -94,6 +116,7 @@ def summarize(document: Document) -> dict[str, Any]:
         "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
         "message_limit": _message_limit(document),
         "stored_codecs": _stored_codecs(document),
+        "broker_ids": _broker_ids(document),
         **_broker_limits(document),
     }
     return summary

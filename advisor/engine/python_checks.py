@@ -201,6 +201,23 @@ def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> 
     return outcomes
 
 
+@python_check("plan-unknown-broker")
+def plan_unknown_broker(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """Moves naming brokers that the project's one fully described cluster does not have."""
+    known = values["project"]["broker_ids"]
+    if not known:
+        return []
+    outcomes = []
+    for move in config_set.facts.get("plan", []):
+        unknown = sorted(set(move["replicas"]) - {str(broker) for broker in known}, key=str)
+        if unknown:
+            where = f"{move['topic']}-{move['partition']}"
+            names = ", ".join(unknown)
+            message = f"{where} names broker {names}, not in the cluster (brokers {', '.join(map(str, known))})"
+            outcomes.append({"line": move["line"], "message": message})
+    return outcomes
+
+
 @python_check("value-outside-definition")
 def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
     """One finding per written value that the key's definition (type, range, choices) refuses."""

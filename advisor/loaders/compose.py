@@ -128,11 +128,6 @@ def _broker(
     return config_set
 
 
-def _is_broker(config_set: ConfigSet) -> bool:
-    roles = config_set.settings.get("process.roles")
-    return roles is None or "broker" in {r.strip() for r in roles.value.split(",")}
-
-
 def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     kind, data = payload
     found = directive_syntax.in_hash_comments(text, path)
@@ -159,7 +154,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
                 _broker(path, name, str(service.get("image") or ""), _environment(service, path), anchor)
             )
         # A compose file lists every service of its cluster: the brokers among them are all of them.
-        brokers = [cs for cs in config_sets if _is_broker(cs)]
+        brokers = [cs for cs in config_sets if cs.runs_broker_role()]
         for config_set in config_sets:
             config_set.facts["broker_count"] = len(brokers) or None
     directive_syntax.apply_file_settings(config_sets, found)

@@ -131,3 +131,25 @@ def test_a_plan_with_a_short_replica_list_lowers_the_replication_factor(
     wait_until(lambda: len(replicas(1)) == 2, 60, "partition 1 to shrink to 2 replicas")
     assert len(replicas(0)) == 3
     assert [f.rule for f in lint([plan]).findings] == ["KO106"]
+
+
+@pytest.mark.kafka
+def test_a_plan_naming_an_unknown_broker_is_refused(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": "t", "partition": 0, "replicas": [1, 2, 9]}]}))
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+    command = ["java", "-cp", classpath, REASSIGN, "--bootstrap-server", kafka_cluster.bootstrap_servers]
+    result = subprocess.run(
+        [*command, "--reassignment-json-file", str(plan), "--execute"], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode != 0 and "Unknown broker id 9" in result.stdout + result.stderr
+
+    # The linter, given the cluster (node ids 1-3, as the test cluster has) beside the plan.
+    compose = tmp_path / "docker-compose.yml"
+    services = "".join(
+        f"  kafka-{n}:\n    image: apache/kafka:4.4.0\n    environment:\n      KAFKA_NODE_ID: {n}\n" for n in (1, 2, 3)
+    )
+    compose.write_text("services:\n" + services)
+    assert "KO107" in {f.rule for f in lint([compose, plan]).findings}
+    plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": "t", "partition": 0, "replicas": [1, 2, 3]}]}))
+    assert "KO107" not in {f.rule for f in lint([compose, plan]).findings}
