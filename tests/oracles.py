@@ -21,10 +21,12 @@ from advisor import catalog
 NUMERIC = {"INT", "LONG", "SHORT", "DOUBLE"}
 
 
-def compile_java(source: Path, out: Path) -> Path:
+def compile_java(source: Path, out: Path, classpath: str | None = None) -> Path:
+    """Compile one harness; `classpath` for harnesses that import Kafka's classes directly."""
     if shutil.which("javac") is None:
         pytest.fail(f"javac is needed to build {source.name}")
-    subprocess.run(["javac", "-d", str(out), str(source)], check=True, timeout=120)
+    options = ["-cp", classpath] if classpath else []
+    subprocess.run(["javac", *options, "-d", str(out), str(source)], check=True, timeout=120)
     return out
 
 
