@@ -100,13 +100,19 @@ class Document:
     errors: list[LoadError] = field(default_factory=list)
 
     def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:
+        return self._cluster_members("broker", cluster)
+
+    def cluster_topics(self, cluster: str | None) -> list[ConfigSet]:
+        return self._cluster_members("topic", cluster)
+
+    def _cluster_members(self, component: str, cluster: str | None) -> list[ConfigSet]:
         if cluster is None:
             return []
         # Indexed once per document: scanning every set for every broker would be quadratic.
         if getattr(self, "_clusters_of", None) is None or self._indexed != len(self.config_sets):
-            index: dict[str, list[ConfigSet]] = {}
+            index: dict[tuple[str, str], list[ConfigSet]] = {}
             for config_set in self.config_sets:
-                if config_set.component == "broker" and config_set.cluster is not None:
-                    index.setdefault(config_set.cluster, []).append(config_set)
+                if config_set.cluster is not None:
+                    index.setdefault((config_set.component, config_set.cluster), []).append(config_set)
             self._clusters_of, self._indexed = index, len(self.config_sets)
-        return self._clusters_of.get(cluster, [])
+        return self._clusters_of.get((component, cluster), [])

@@ -77,7 +77,9 @@ def definition_cases(
 def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90) -> Iterator[str]:
     """A single real Kafka 4.4 node (broker and controller) on loopback, outside the test
     cluster's ports, with `overrides` in its server.properties and nothing else tuned —
-    for behaviour that depends on the cluster being small. Yields its bootstrap address."""
+    for behaviour that depends on the cluster being small. Yields its bootstrap address; the
+    process id is in `work/broker.pid`. Its ports are port_base()+60 (PLAINTEXT) and +61
+    (CONTROLLER); +62 .. +69 are free for extra listeners."""
     import kafka_cluster  # tools/: the test cluster's own launcher settings
 
     port = kafka_cluster.port_base() + 60  # the test cluster uses base .. base+40
@@ -108,6 +110,7 @@ def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90
     )
     log = (work / "broker.log").open("wb")
     process = subprocess.Popen([*java, "kafka.Kafka", str(properties)], stdout=log, stderr=subprocess.STDOUT)
+    (work / "broker.pid").write_text(str(process.pid))  # for tests that look inside the JVM
     bootstrap = f"127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout

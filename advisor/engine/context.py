@@ -4,7 +4,8 @@ component, client, kafka_version, profile, name
 set        keys written in the input (canonical names, string values, secrets redacted)
 effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
-cluster    {"min_brokers", "brokers" (exact count or null), "racks"} when the input shows the cluster, else null
+cluster    {"min_brokers", "brokers" (exact count or null), "racks", "follower_replicas_per_broker"}
+           when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
 project    what the whole input holds (advisor/engine/project.py), for rules across files
 """
@@ -18,6 +19,23 @@ from advisor.document import ConfigSet, Document
 from advisor.effective import defaults, effective, written
 
 
+def _declared_follower_replicas(topics: list[ConfigSet]) -> int:
+    """Follower replicas (partitions * (replicas - 1)) of the cluster's topics that state both
+    numbers: a lower bound for the cluster, which may hold topics the input does not show."""
+    total = 0
+    for topic in topics:
+        partitions, replicas = (_whole(topic.facts.get(key)) for key in ("partitions", "replicas"))
+        if partitions is not None and replicas is not None and replicas > 1:
+            total += partitions * (replicas - 1)
+    return total
+
+
+def _whole(value: Any) -> int | None:
+    """A count as loaders keep it (text); None when absent or not a plain number."""
+    text = str(value).strip() if value is not None else ""
+    return int(text) if text.isdigit() else None
+
+
 def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
     """min_brokers: at least that many brokers; brokers: exactly that many, when the input
     says (a compose file, a Strimzi cluster, Helm values), else null."""
@@ -25,15 +43,26 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
     counted = [b.facts["broker_count"] for b in (config_set, *brokers) if b.facts.get("broker_count")]
     racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
     if counted:  # one config set for a whole cluster, or a topic of a cluster whose size is known
-        return {"min_brokers": max(counted), "brokers": max(counted), "racks": racks}
+        size = max(counted)
+        followers = (  # only broker rules ask; topics of a large cluster would make it quadratic
+            _declared_follower_replicas(document.cluster_topics(config_set.cluster))
+            if config_set.component == "broker"
+            else 0
+        )
+        return {
+            "min_brokers": size,
+            "brokers": size,
+            "racks": racks,
+            "follower_replicas_per_broker": followers // size if followers else None,
+        }
     if len(brokers) > 1:
-        return {"min_brokers": len(brokers), "brokers": None, "racks": racks}
+        return {"min_brokers": len(brokers), "brokers": None, "racks": racks, "follower_replicas_per_broker": None}
     if config_set.component == "broker":
         roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
         voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
         # In combined mode every voter is also a broker: that many brokers at least.
         if {"broker", "controller"} <= roles and voters:
-            return {"min_brokers": len(voters), "brokers": None, "racks": []}
+            return {"min_brokers": len(voters), "brokers": None, "racks": [], "follower_replicas_per_broker": None}
     return None
 
 
