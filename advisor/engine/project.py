@@ -9,6 +9,9 @@ broker_ids               the node ids of the cluster when the run holds every br
                          cluster (a compose file with KAFKA_NODE_ID per service), else null
 transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_timeout_ms
                          the tightest bounds the project's brokers put on clients (null without brokers)
+acl_principals           principals that kafka-acls --add grants access to, in order of first grant
+second_principal_at      "path:line" of the kafka-acls command that grants the second of them, or null
+quota_commands           "path:line" of each kafka-configs command that sets a client quota
 """
 
 from __future__ import annotations
@@ -105,6 +108,33 @@ def _broker_ids(document: Document) -> list[int] | None:
     return sorted(ids)  # type: ignore[type-var]
 
 
+def _commands(document: Document, tool: str) -> list[tuple[ConfigSet, dict[str, Any]]]:
+    found = []
+    for config_set in document.config_sets:
+        command = config_set.facts.get("command") if config_set.component == "admin" else None
+        if command and command["tool"] == tool:
+            found.append((config_set, command))
+    return found
+
+
+def _tenancy(document: Document) -> dict[str, Any]:
+    """Who the project's ACL scripts let in, and whether any script sets a quota."""
+    principals: list[str] = []
+    second_at = None
+    for config_set, command in _commands(document, "kafka-acls"):
+        if "--add" not in command["flags"]:
+            continue
+        for principal in command["flags"].get("--allow-principal", []):
+            if isinstance(principal, str) and principal not in principals and principal != "User:*":
+                principals.append(principal)
+                if len(principals) == 2:
+                    second_at = f"{config_set.path}:{command['line']}"
+    quotas = [
+        f"{cs.path}:{command['line']}" for cs, command in _commands(document, "kafka-configs") if command["quotas"]
+    ]
+    return {"acl_principals": principals, "second_principal_at": second_at, "quota_commands": quotas}
+
+
 def summarize(document: Document) -> dict[str, Any]:
     """Built once per lint run (evaluate.run): per config set it would be quadratic."""
     producers = [cs for cs in document.config_sets if cs.component == "producer"]
@@ -118,5 +148,6 @@ def summarize(document: Document) -> dict[str, Any]:
         "stored_codecs": _stored_codecs(document),
         "broker_ids": _broker_ids(document),
         **_broker_limits(document),
+        **_tenancy(document),
     }
     return summary

@@ -302,3 +302,13 @@ def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: Confi
         return []
     message = f"PLAINTEXT listener {', '.join(exposed)} accepts unauthenticated, unencrypted clients"
     return [{"keys": ["listeners"], "message": message}]
+
+
+@python_check("tenants-without-quotas")
+def tenants_without_quotas(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
+    """Reported once, on the ACL command that lets in the project's second principal."""
+    project, command = values["project"], config_set.facts.get("command") or {}
+    here = f"{config_set.path}:{command.get('line')}"
+    if project["second_principal_at"] != here or project["quota_commands"]:
+        return []
+    return [{"line": command["line"]}]

@@ -1,10 +1,12 @@
-"""Shell scripts that call kafka-topics, kafka-configs or kafka-reassign-partitions (with or
-without `.sh`, any path prefix).
+"""Shell scripts that call kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls
+(with or without `.sh`, any path prefix).
 
 Each invocation becomes a config set: topic configs given with `--config` (kafka-topics) or
 `--add-config` (kafka-configs on topics or brokers) are its settings, so the topic and broker
 rules check them; every invocation carries its tool, flags and line as `facts.command` for
-the operations rules (throttles, removed flags, replication factors).
+the operations rules (throttles, removed flags, replication factors, ACL principals). Client
+quotas set with kafka-configs are recorded by name only (`facts.command.quotas`): the same
+flag carries SCRAM credentials for users, which are never kept.
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 
 FORMAT = "shell"
-_TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions)(?:\.sh)?$")
-_MENTION = re.compile(r"kafka-(topics|configs|reassign-partitions)")
+_TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.sh)?$")
+_MENTION = re.compile(r"kafka-(topics|configs|reassign-partitions|acls)")
 _SEPARATORS = {"&&", "||", ";", "|", "&", ";;"}
-_REPEATABLE = {"--config", "--add-config", "--delete-config"}
+_REPEATABLE = {"--config", "--add-config", "--delete-config"}  # values may hold secrets: not kept in facts
+_LISTED = {"--allow-principal", "--deny-principal"}  # repeatable and kept
+# Client quota names kafka-configs takes for users and clients (Kafka's QuotaConfig); the real
+# tool refuses any other name there (tests/integration/test_cli_tools.py).
+QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate")
 
 
 def sniff(path: Path, text: str) -> Any:
@@ -70,7 +76,7 @@ def _flags(arguments: list[str]) -> dict[str, Any]:
             value, index = arguments[index], index + 1
         elif not equals:
             value = True
-        if name in _REPEATABLE:
+        if name in _REPEATABLE or name in _LISTED:
             flags.setdefault(name, []).append(value)
         else:
             flags[name] = value
@@ -106,6 +112,9 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
     else:
         component = "admin"
     target = flags.get("--topic") or flags.get("--entity-name") or ""
+    quotas = []
+    if tool == "configs" and (entity in ("users", "clients") or "--entity-default" in flags):
+        quotas = sorted({key for key, _ in _config_pairs(flags.get("--add-config", [])) if key in QUOTA_KEYS})
     config_set = ConfigSet(
         component=component,
         path=path,
@@ -117,6 +126,7 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
                 "flags": {k: v for k, v in flags.items() if k not in _REPEATABLE},
                 "line": first,
                 "flag_lines": {flag: _flag_line(lines, first, last, flag) for flag in flags},
+                "quotas": quotas,
             }
         },
     )

@@ -1,6 +1,7 @@
 """Batching and fetching rules against real Java clients (kafka-clients 4.4) on the 3-node test
 cluster: what batch.size does beside max.request.size and buffer.memory, and what
-max.poll.records does (and does not) bound in a consumer."""
+max.poll.records does (and does not) bound in a consumer, and what a client quota does to a
+producer above it."""
 
 from __future__ import annotations
 
@@ -127,3 +128,18 @@ def test_max_poll_records_does_not_bound_what_a_consumer_fetches(
     assert "KC116" in rules_for(tmp_path, {"max.poll.records": "1"}, "consumer")
     sized = {"max.poll.records": "1", "max.partition.fetch.bytes": "20000"}
     assert "KC116" not in rules_for(tmp_path, sized, "consumer")
+
+
+def test_a_producer_over_its_quota_is_throttled_not_refused(kafka_cluster: KafkaTestCluster, harnesses: str) -> None:
+    client = f"tenant-{uuid.uuid4().hex[:8]}"
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    command = ["java", "-cp", libs, "org.apache.kafka.tools.ConfigCommand"]
+    command += ["--bootstrap-server", kafka_cluster.bootstrap_servers, "--alter", "--entity-type", "clients"]
+    command += ["--entity-name", client, "--add-config", "producer_byte_rate=20480"]
+    subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    topic = new_topic(kafka_cluster)
+    # The rate is measured over the quota window (11 one-second samples, at least 10 s), so
+    # 300 kB at a 20 kB/s quota is over it: the broker holds back responses for seconds.
+    outcome = send(harnesses, kafka_cluster.bootstrap_servers, topic, 300, 1000, {"client.id": client})
+    assert outcome["acknowledged"] == 300 and not outcome["errors"], outcome
+    assert outcome["metrics"]["produce-throttle-time-max"] > 0, outcome

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from testbed import KafkaTestCluster, wait_for_topic, wait_until
 
+from advisor.loaders.shell import QUOTA_KEYS
 from advisor.pipeline import lint
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -25,6 +26,7 @@ TOOLS = {
         "org.apache.kafka.tools.reassign.ReassignPartitionsCommand",
         ["--verify", "--reassignment-json-file", "/dev/null"],
     ),
+    "kafka-acls": ("org.apache.kafka.tools.AclCommand", ["--list"]),
 }
 
 
@@ -153,3 +155,36 @@ def test_a_plan_naming_an_unknown_broker_is_refused(kafka_cluster: KafkaTestClus
     assert "KO107" in {f.rule for f in lint([compose, plan]).findings}
     plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": "t", "partition": 0, "replicas": [1, 2, 3]}]}))
     assert "KO107" not in {f.rule for f in lint([compose, plan]).findings}
+
+
+@pytest.mark.kafka
+def test_kafka_configs_takes_exactly_the_quota_names_the_linter_knows(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+    client = f"tenant-{uuid.uuid4().hex[:8]}"
+
+    def add_config(pairs: str) -> subprocess.CompletedProcess[str]:
+        command = ["java", "-cp", classpath, CONFIGS, "--bootstrap-server", kafka_cluster.bootstrap_servers]
+        command += ["--alter", "--entity-type", "clients", "--entity-name", client, "--add-config", pairs]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+    accepted = add_config(",".join(f"{key}=1048576" if "rate" in key else f"{key}=50" for key in QUOTA_KEYS))
+    assert accepted.returncode == 0 and "Completed updating config" in accepted.stdout, accepted.stderr
+    refused = add_config("producer_bytes_rate=1048576")
+    assert refused.returncode != 0
+    assert "Only quota configs can be added for 'clients'" in refused.stdout + refused.stderr
+
+    # The linter: three principals let in by ACLs; a quota script beside them silences it.
+    acls = tmp_path / "onboard.sh"
+    acls.write_text(
+        "kafka-acls.sh --bootstrap-server k:9092 --add --allow-principal User:orders --operation Write --topic o\n"
+        "kafka-acls.sh --bootstrap-server k:9092 --add --allow-principal User:billing --operation Read --topic o\n"
+    )
+    assert [f.line for f in lint([acls]).findings if f.rule == "KO108"] == [2]
+    quotas = tmp_path / "quotas.sh"
+    quotas.write_text(
+        "kafka-configs.sh --bootstrap-server k:9092 --alter --entity-type users --entity-default "
+        "--add-config producer_byte_rate=1048576\n"
+    )
+    assert "KO108" not in {f.rule for f in lint([acls, quotas]).findings}

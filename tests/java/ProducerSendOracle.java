@@ -10,13 +10,15 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * Sends <count> unkeyed records of <size> bytes with a real Java producer and prints one JSON
  * line: how many were acknowledged, the delivery errors by exception, what send() threw (if it
  * did) and the producer metrics that show batching: batch-size-max, request-size-max,
- * batch-split-total, record-send-total (records put on the wire, re-sends included).
+ * batch-split-total, record-send-total (records put on the wire, re-sends included) — and
+ * produce-throttle-time-max, the longest a broker held back a response for a quota.
  *
  * Usage: java -cp <kafka-clients and its deps> ProducerSendOracle bootstrap topic count size key=value ...
  */
 public class ProducerSendOracle {
     private static final Set<String> METRICS =
-        Set.of("batch-size-max", "request-size-max", "batch-split-total", "record-send-total");
+        Set.of("batch-size-max", "request-size-max", "batch-split-total", "record-send-total",
+            "produce-throttle-time-max");
 
     public static void main(String[] args) {
         Properties props = new Properties();

@@ -79,7 +79,7 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     definition = rule.definition
     bad = definition.example.bad.lstrip()
     suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
-    suffix = ".yaml" if bad.startswith("apiVersion:") else ".sh" if bad.startswith("kafka-") else suffix
+    suffix = ".yaml" if bad.startswith("apiVersion:") else ".sh" if bad.startswith(("kafka-", "#!")) else suffix
     stem = "application" if bad.startswith("spring.") else "example"
     if bad.startswith("services:"):
         suffix, stem = ".yml", "docker-compose"
