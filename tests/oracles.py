@@ -3,12 +3,10 @@ through one JVM, and the cases the catalog's definitions imply."""
 
 from __future__ import annotations
 
-import base64
 import json
 import shutil
 import subprocess
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,6 +81,8 @@ def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90
     import kafka_cluster  # tools/: the test cluster's own launcher settings
 
     port = kafka_cluster.port_base() + 60  # the test cluster uses base .. base+40
+    if not kafka_cluster.ports_free(tuple(range(port, port + 10)), wait=90):  # an earlier one may still be closing
+        raise AssertionError(f"ports {port}..{port + 9} stay in use: another standalone broker running?")
     config = {
         "process.roles": "broker,controller",
         "node.id": "1",
@@ -101,7 +101,7 @@ def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90
     libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
     java = ["java", *kafka_cluster.HEAP_OPTS, *kafka_cluster.JVM_OPTS]
     java += [f"-Dlog4j2.configurationFile={work / 'log4j2.properties'}", "-cp", libs]
-    cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
+    cluster_id = kafka_cluster.new_cluster_id()
     subprocess.run(
         [*java, "kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", str(properties)],
         check=True,

@@ -248,8 +248,29 @@ def _format_storage(state: ClusterState) -> None:
             raise ClusterError(f"formatting node {node.node_id} failed:\n{output[-3000:]}")
 
 
-def _launch(state: ClusterState, node: Node) -> None:
-    if not _port_free(node.broker_port) or not _port_free(node.controller_port) or not _port_free(node.metrics_port):
+def new_cluster_id() -> str:
+    """A random cluster id as StorageTool takes it: URL-safe base64 of 16 bytes, never starting
+    with '-', which the tool's argument parser would read as an option (as Kafka's Uuid avoids)."""
+    while True:
+        cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
+        if not cluster_id.startswith("-"):
+            return cluster_id
+
+
+def ports_free(ports: tuple[int, ...], wait: float = 0.0) -> bool:
+    """Right after a node stops, its ports can stay bound for a while by closing connections
+    (FIN_WAIT/LAST_ACK, which SO_REUSEADDR does not override): a restart waits them out."""
+    deadline = time.monotonic() + wait
+    while True:
+        if all(_port_free(port) for port in ports):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.5)
+
+
+def _launch(state: ClusterState, node: Node, wait_for_ports: float = 0.0) -> None:
+    if not ports_free((node.broker_port, node.controller_port, node.metrics_port), wait_for_ports):
         raise ClusterError(
             f"node {node.node_id}: a port of {node.broker_port}/{node.controller_port}/{node.metrics_port} is in use "
             "(another cluster running? try `tools/kafka-cluster down`, or set KAFKA_ADVISOR_PORT_BASE)"
@@ -370,7 +391,7 @@ def up(nodes: int = 3, kafka_version: str = fetch_kafka.DEFAULT_KAFKA_VERSION, t
     base = port_base()
     racks = "abcdefghij"
     state = ClusterState(
-        cluster_id=base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode(),
+        cluster_id=new_cluster_id(),
         kafka_version=kafka_version,
         data_dir=tempfile.mkdtemp(prefix="kafka-advisor-cluster-"),
         nodes=[
@@ -429,7 +450,7 @@ def start_node(node_id: int, timeout: float = 90.0) -> None:
     node = state.node(node_id)
     if is_alive(node):
         return
-    _launch(state, node)
+    _launch(state, node, wait_for_ports=90.0)
     try:
         _wait(lambda: node_id in registered_brokers(state), timeout, f"node {node_id} to register", state)
         _wait(lambda: _metrics_served(node), 30, f"node {node_id}'s metrics endpoint", state)

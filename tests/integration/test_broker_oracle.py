@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
-from confluent_kafka.admin import AdminClient, NewTopic
+from confluent_kafka.admin import AdminClient, ConfigResource, NewTopic
 from oracles import compile_java
 from testbed import KafkaTestCluster, wait_for_topic, wait_until
 
@@ -336,3 +336,22 @@ def test_followers_replicate_a_batch_larger_than_replica_fetch_max_bytes(
     broker.write_text("process.roles=broker\nnode.id=1\nmessage.max.bytes=5242880\n")
     findings = lint([broker]).findings
     assert [f.severity for f in findings if f.rule == "KB123"] == ["info"]
+
+
+def test_a_topic_created_without_a_count_gets_the_brokers_num_partitions(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+    topic = f"uncounted-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(topic, replication_factor=3)])[topic].result(60)  # no partition count
+    configs = admin.describe_configs([ConfigResource(ConfigResource.Type.BROKER, "1")])
+    broker_default = int(next(iter(configs.values())).result(60)["num.partitions"].value)
+    assert broker_default == 1  # the test cluster leaves num.partitions at its default
+    wait_for_topic(admin, topic, broker_default)
+    assert len(admin.list_topics(topic, timeout=10).topics[topic].partitions) == 1
+
+    broker = tmp_path / "server.properties"
+    broker.write_text(
+        "process.roles=broker,controller\ncontroller.quorum.voters=1@k1:9093,2@k2:9093,3@k3:9093\nnum.partitions=1\n"
+    )
+    assert "KB129" in {f.rule for f in lint([broker]).findings}
