@@ -83,6 +83,30 @@ def _kafka_closure(version: str, name: str, pom: str) -> Path:
     return libs
 
 
+def artifact_jar(coordinate: str) -> Path:
+    """Return one jar, ``group:artifact:version``, without its dependencies, fetching it if
+    needed: for old releases whose single jars the tests read (see test_legacy_removals)."""
+    group, artifact, version = coordinate.split(":")
+    directory = cache_root() / "maven" / group / artifact / version
+    if not (directory / COMPLETE_MARKER).exists():
+        print(f"fetch_kafka: resolving {coordinate} from Maven Central ...", file=sys.stderr)
+        if shutil.which("mvn") is None:
+            raise SystemExit("fetch_kafka: Maven (mvn) is not on PATH; install it (apt-get install maven)")
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
+        command = ["mvn", "-B", "-q", "dependency:copy", f"-Dartifact={coordinate}", f"-DoutputDirectory={staging}"]
+        # Run where no pom.xml is, so Maven resolves the artifact alone.
+        result = subprocess.run(command, cwd=staging, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise SystemExit(f"fetch_kafka: Maven could not resolve {coordinate}:\n{result.stdout[-4000:]}")
+        (staging / COMPLETE_MARKER).write_text("ok\n")
+        if directory.exists():
+            shutil.rmtree(directory)
+        staging.rename(directory)
+    return directory / f"{artifact}-{version}.jar"
+
+
 def jmx_exporter_agent(version: str = DEFAULT_JMX_EXPORTER_VERSION) -> Path:
     """Return the path of the JMX exporter java agent jar, fetching it if needed."""
     directory = cache_root() / "jmx-exporter" / version

@@ -5,6 +5,7 @@ release from 2.8 to 4.4, librdkafka's property table, kafka-python's DEFAULT_CON
 Data loads lazily on the first question.
 """
 
+from advisor.catalog.legacy import LegacyRemoval, legacy_removal
 from advisor.catalog.lookup import (
     CLIENT_COMPONENTS,
     CLIENTS,
@@ -29,11 +30,13 @@ __all__ = [
     "COMPONENTS",
     "HistoryEvent",
     "KeyFacts",
+    "LegacyRemoval",
     "UnknownVersionError",
     "default",
     "exists",
     "history",
     "known_keys",
+    "legacy_removal",
     "lookup",
     "owners",
     "releases",

@@ -52,11 +52,15 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str,
             continue
         what = f"{setting.spelling} is not a {client} {component} setting in Kafka {_release_minor(release)}"
         removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
+        legacy = catalog.legacy_removal(name, component, release) if client == "java" else None
         owners = [o for o in catalog.owners(name, kafka_version=release) if o != component]
         hint = catalog.suggest(name, component, kafka_version=release, client=client)
         if removed:
             what = f"{setting.spelling} was removed in Kafka {_release_minor(removed[-1].version)}"
             recommended = "remove it"
+        elif legacy:
+            what = f"{setting.spelling} was removed in Kafka {legacy.removed_in}; {legacy.replacement} replaces it"
+            recommended = f"remove it (see {legacy.replacement})"
         elif hint:
             what += f" (did you mean {hint[0]}?)"
             recommended = hint[0]

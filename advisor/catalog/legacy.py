@@ -1,0 +1,36 @@
+"""Java keys removed where the ConfigDef catalog cannot see it (data/legacy_removals.json):
+before the catalog's first release, or read by JmxReporter rather than any ConfigDef."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from advisor.catalog import versions
+from advisor.catalog.store import DATA_DIR
+
+
+@dataclass(frozen=True)
+class LegacyRemoval:
+    key: str
+    components: tuple[str, ...]
+    removed_in: str
+    replacement: str
+
+
+@cache
+def _removals() -> dict[str, LegacyRemoval]:
+    raw = json.loads((DATA_DIR / "legacy_removals.json").read_text(encoding="utf-8"))
+    return {
+        entry["key"]: LegacyRemoval(entry["key"], tuple(entry["components"]), entry["removed_in"], entry["replacement"])
+        for entry in raw["removals"]
+    }
+
+
+def legacy_removal(key: str, component: str, kafka_version: str) -> LegacyRemoval | None:
+    """The removal of `key` for this Java component, if it happened at or before `kafka_version`."""
+    removal = _removals().get(key)
+    if removal is None or component not in removal.components:
+        return None
+    return removal if versions.parse(kafka_version) >= versions.parse(removal.removed_in) else None
