@@ -38,25 +38,24 @@ def cache_root() -> Path:
 
 def copy_dependencies(pom: Path, properties: dict[str, str], target: Path) -> None:
     """Run Maven's copy-dependencies for ``pom`` into ``target`` (created atomically)."""
+    arguments = ["-f", str(pom), "dependency:copy-dependencies", "-DincludeScope=runtime"]
+    arguments += [f"-D{key}={value}" for key, value in properties.items()]
+    _maven_into(target, arguments, f"{pom.name} with {properties}")
+
+
+def _maven_into(target: Path, arguments: list[str], what: str) -> None:
+    """Run Maven with ``arguments`` writing into a staging directory that becomes ``target``
+    only once complete (with its marker), so an interrupted run leaves nothing half-used."""
     if shutil.which("mvn") is None:
         raise SystemExit("fetch_kafka: Maven (mvn) is not on PATH; install it (apt-get install maven)")
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
-    command = [
-        "mvn",
-        "-B",
-        "-q",
-        "-f",
-        str(pom),
-        "dependency:copy-dependencies",
-        f"-DoutputDirectory={staging}",
-        "-DincludeScope=runtime",
-        *(f"-D{key}={value}" for key, value in properties.items()),
-    ]
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    command = ["mvn", "-B", "-q", *arguments, f"-DoutputDirectory={staging}"]
+    # Run in the staging directory, where no pom.xml is unless -f names one.
+    result = subprocess.run(command, cwd=staging, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
-        raise SystemExit(f"fetch_kafka: Maven could not resolve {pom.name} with {properties}:\n{result.stdout[-4000:]}")
+        raise SystemExit(f"fetch_kafka: Maven could not resolve {what}:\n{result.stdout[-4000:]}")
     (staging / COMPLETE_MARKER).write_text("ok\n")
     if target.exists():
         shutil.rmtree(target)
@@ -90,20 +89,7 @@ def artifact_jar(coordinate: str) -> Path:
     directory = cache_root() / "maven" / group / artifact / version
     if not (directory / COMPLETE_MARKER).exists():
         print(f"fetch_kafka: resolving {coordinate} from Maven Central ...", file=sys.stderr)
-        if shutil.which("mvn") is None:
-            raise SystemExit("fetch_kafka: Maven (mvn) is not on PATH; install it (apt-get install maven)")
-        directory.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=directory.name + ".", dir=directory.parent))
-        command = ["mvn", "-B", "-q", "dependency:copy", f"-Dartifact={coordinate}", f"-DoutputDirectory={staging}"]
-        # Run where no pom.xml is, so Maven resolves the artifact alone.
-        result = subprocess.run(command, cwd=staging, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if result.returncode != 0:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise SystemExit(f"fetch_kafka: Maven could not resolve {coordinate}:\n{result.stdout[-4000:]}")
-        (staging / COMPLETE_MARKER).write_text("ok\n")
-        if directory.exists():
-            shutil.rmtree(directory)
-        staging.rename(directory)
+        _maven_into(directory, ["dependency:copy", f"-Dartifact={coordinate}"], coordinate)
     return directory / f"{artifact}-{version}.jar"
 
 
