@@ -252,18 +252,35 @@ def _normalized(name: str) -> str:
     return name.strip().lower().replace("_", ".").replace("-", ".")
 
 
+@cache
+def _spelling_index(
+    component: str, release: str, client: str
+) -> tuple[dict[str, str], dict[tuple[str, ...], list[str]]]:
+    """The known keys by normalized spelling and by their sorted words, built once per
+    component, release and client (a run asks for suggestions many times)."""
+    candidates = known_keys(component, kafka_version=release, client=client)
+    by_words: dict[tuple[str, ...], list[str]] = {}
+    for candidate in candidates:
+        by_words.setdefault(tuple(sorted(_normalized(candidate).split("."))), []).append(candidate)
+    return {_normalized(c): c for c in candidates}, by_words
+
+
 def suggest(
     key: str, component: str, *, kafka_version: str | None = None, client: str = "java", limit: int = 3
 ) -> list[str]:
     """Known keys closest to a misspelled or wrongly-spelled one ("did you mean")."""
-    candidates = known_keys(component, kafka_version=kafka_version, client=client)
+    return list(_suggestions(key, component, resolve_version(kafka_version), client, limit))
+
+
+@cache  # the same misspelling recurs across the files of a run; difflib is the costly part
+def _suggestions(key: str, component: str, release: str, client: str, limit: int) -> tuple[str, ...]:
+    by_normal, by_words = _spelling_index(component, release, client)
     wanted = _normalized(key)
     # Same words in another convention (linger_ms / linger.ms) or order (fetch.max.wait.ms / fetch.wait.max.ms).
-    same_words = [c for c in candidates if sorted(_normalized(c).split(".")) == sorted(wanted.split(".")) and c != key]
-    by_normal = {_normalized(c): c for c in candidates}
+    same_words = [c for c in by_words.get(tuple(sorted(wanted.split("."))), []) if c != key]
     close = [by_normal[n] for n in difflib.get_close_matches(wanted, list(by_normal), n=limit, cutoff=0.8)]
     ordered = [*same_words, *(c for c in close if c not in same_words and c != key)]
-    return ordered[:limit]
+    return tuple(ordered[:limit])
 
 
 def history(key: str, component: str) -> list[HistoryEvent]:

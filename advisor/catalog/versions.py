@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 _VERSION = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:[-.].*)?$")
 
@@ -12,6 +13,7 @@ class UnknownVersionError(ValueError):
     """A version the catalog cannot answer for (malformed, or older than every release)."""
 
 
+@cache  # asked for the same few releases for every rule and config set
 def parse(version: str) -> tuple[int, int, int]:
     """'3.9' -> (3, 9, 0); '4.0.1' -> (4, 0, 1); '3.7-IV4' -> (3, 7, 0)."""
     match = _VERSION.match(version.strip())

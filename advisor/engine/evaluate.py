@@ -109,6 +109,8 @@ def run(
         for rule in rules:
             if not _applies(rule, config_set, release, set_profile):
                 continue
+            if not rule.required_keys <= config_set.settings.keys():
+                continue  # the predicate asks for a key this set does not write: it cannot hold
             if values is None:
                 started = time.perf_counter()
                 if project is None:

@@ -49,6 +49,26 @@ class Rule:
 
         return jmespath.compile(self.definition.when) if self.definition.when else None
 
+    @cached_property
+    def required_keys(self) -> frozenset[str]:
+        """Keys the predicate requires to be written (conjuncts `set."k" != null` at its top),
+        so a config set without them is skipped before its context is built."""
+        return frozenset(_written_key_conjuncts(self.compiled.parsed)) if self.compiled is not None else frozenset()
+
+
+def _written_key_conjuncts(node: dict[str, Any]) -> list[str]:
+    if node["type"] == "and_expression":
+        return [key for child in node["children"] for key in _written_key_conjuncts(child)]
+    if node["type"] == "comparator" and node["value"] == "ne":
+        left, right = node["children"]
+        is_null = right == {"type": "field", "children": [], "value": "null"} or (
+            right["type"] == "literal" and right["value"] is None
+        )
+        path = [c.get("value") for c in left["children"]] if left["type"] == "subexpression" else []
+        if is_null and len(path) == 2 and path[0] == "set" and all(c["type"] == "field" for c in left["children"]):
+            return [path[1]]
+    return []
+
 
 def _read_yaml(path: Path) -> Any:
     import yaml  # libyaml: rule files are read on every run, so the C loader matters

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -25,7 +26,8 @@ ID_PREFIX_COMPONENTS = {
 _BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
 
 
-def version_range(spec: str) -> list[tuple[str, tuple[int, int, int]]]:
+@cache  # a rule set has a handful of distinct ranges, asked about for every config set
+def version_range(spec: str) -> tuple[tuple[str, tuple[int, int, int]], ...]:
     """'>=3.0.1,<4.0' -> [('>=', (3,0,1)), ('<', (4,0,0))]."""
     bounds = []
     for part in spec.split(","):
@@ -34,7 +36,7 @@ def version_range(spec: str) -> list[tuple[str, tuple[int, int, int]]]:
             raise ValueError(f"bad version bound {part!r} in {spec!r} (expected e.g. '>=3.0,<4.0')")
         numbers = [int(n) for n in match.group(2).split(".")] + [0, 0]
         bounds.append((match.group(1), (numbers[0], numbers[1], numbers[2])))
-    return bounds
+    return tuple(bounds)
 
 
 _CHECKS = {
@@ -46,6 +48,7 @@ _CHECKS = {
 }
 
 
+@cache
 def in_range(version: tuple[int, int, int], spec: str) -> bool:
     return all(_CHECKS[op](version, bound) for op, bound in version_range(spec))
 

@@ -120,3 +120,22 @@ def test_rule_set_is_validated_then_served_from_the_cache(tmp_path: Path, monkey
     with pytest.raises(LoadError, match="invalid rule definition"):
         registry.load_rules(rules_dir)
     registry.load_rules.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("when", "required"),
+    [
+        ('set."a" != null && num(effective."a") > `1`', {"a"}),
+        ('set."a" != null && (set."b" != null || effective.c == `1`) && set."d" != `null`', {"a", "d"}),
+        ('!(set."a" != null)', set()),
+        ('set."a" != null || set."b" != null', set()),
+        ('effective."a" != null', set()),
+        ('set."a" == null', set()),
+    ],
+)
+def test_keys_a_predicate_requires_are_only_its_top_level_written_conjuncts(when: str, required: set[str]) -> None:
+    import jmespath
+
+    from advisor.engine.registry import _written_key_conjuncts
+
+    assert set(_written_key_conjuncts(jmespath.compile(when).parsed)) == required
