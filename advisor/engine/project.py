@@ -9,9 +9,11 @@ broker_ids               the node ids of the cluster when the run holds every br
                          cluster (a compose file with KAFKA_NODE_ID per service), else null
 transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_timeout_ms
                          the tightest bounds the project's brokers put on clients (null without brokers)
-acl_principals           principals that kafka-acls --add grants access to, in order of first grant
-second_principal_at      "path:line" of the kafka-acls command that grants the second of them, or null
-quota_commands           "path:line" of each kafka-configs command that sets a client quota
+principals               principals the project lets in — kafka-acls --add grants and Strimzi KafkaUsers —
+                         in the order they appear
+second_principal_at      "path:line" of the ACL command or KafkaUser that brings in the second of them, or null
+quota_sources            "path:line" of each quota the project sets: kafka-configs client quotas, KafkaUser
+                         spec.quotas, a Kafka resource's cluster-wide spec.kafka.quotas
 """
 
 from __future__ import annotations
@@ -108,31 +110,28 @@ def _broker_ids(document: Document) -> list[int] | None:
     return sorted(ids)  # type: ignore[type-var]
 
 
-def _commands(document: Document, tool: str) -> list[tuple[ConfigSet, dict[str, Any]]]:
-    found = []
-    for config_set in document.config_sets:
-        command = config_set.facts.get("command") if config_set.component == "admin" else None
-        if command and command["tool"] == tool:
-            found.append((config_set, command))
-    return found
-
-
 def _tenancy(document: Document) -> dict[str, Any]:
-    """Who the project's ACL scripts let in, and whether any script sets a quota."""
+    """Who the project lets in (ACL scripts, Strimzi users), and whether anything sets a quota."""
     principals: list[str] = []
     second_at = None
-    for config_set, command in _commands(document, "kafka-acls"):
-        if "--add" not in command["flags"]:
-            continue
-        for principal in command["flags"].get("--allow-principal", []):
-            if isinstance(principal, str) and principal not in principals and principal != "User:*":
+    quotas = []
+    for config_set in document.config_sets:
+        here = f"{config_set.path}:{config_set.anchor.line}"
+        command = config_set.facts.get("command") or {}
+        admitted: list[str] = []
+        if command.get("tool") == "kafka-acls" and "--add" in command["flags"]:
+            admitted = [p for p in command["flags"].get("--allow-principal", []) if isinstance(p, str)]
+        elif config_set.facts.get("principal"):
+            admitted = [config_set.facts["principal"]]
+        for principal in admitted:
+            if principal not in principals and principal != "User:*":
                 principals.append(principal)
                 if len(principals) == 2:
-                    second_at = f"{config_set.path}:{command['line']}"
-    quotas = [
-        f"{cs.path}:{command['line']}" for cs, command in _commands(document, "kafka-configs") if command["quotas"]
-    ]
-    return {"acl_principals": principals, "second_principal_at": second_at, "quota_commands": quotas}
+                    second_at = here
+        user_quotas = config_set.component == "admin" and config_set.facts.get("quotas")
+        if command.get("quotas") or user_quotas or config_set.facts.get("cluster_quotas"):
+            quotas.append(here)
+    return {"principals": principals, "second_principal_at": second_at, "quota_sources": quotas}
 
 
 def summarize(document: Document) -> dict[str, Any]:

@@ -310,9 +310,8 @@ def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: Confi
 
 @python_check("tenants-without-quotas")
 def tenants_without_quotas(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
-    """Reported once, on the ACL command that lets in the project's second principal."""
-    project, command = values["project"], config_set.facts.get("command") or {}
-    here = f"{config_set.path}:{command.get('line')}"
-    if project["second_principal_at"] != here or project["quota_commands"]:
+    """Reported once, on the ACL command or KafkaUser that lets in the project's second principal."""
+    project = values["project"]
+    if project["second_principal_at"] != f"{config_set.path}:{config_set.anchor.line}" or project["quota_sources"]:
         return []
-    return [{"line": command["line"]}]
+    return [{"line": config_set.anchor.line}]

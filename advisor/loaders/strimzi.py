@@ -1,10 +1,14 @@
-"""Strimzi custom resources (multi-document YAML): Kafka, KafkaNodePool, KafkaTopic.
+"""Strimzi custom resources (multi-document YAML): Kafka, KafkaNodePool, KafkaTopic, KafkaUser.
 
 A `Kafka` resource's spec.kafka.config is one broker config set standing for every broker
 of that cluster; the broker count comes from the cluster's node pools with the broker
 role (or spec.kafka.replicas without node pools), the Kafka version from spec.kafka.version.
 Each `KafkaTopic` is a topic config set with its partitions and replicas as facts. Keys
-Strimzi manages itself are recorded as facts for the rule that reports them.
+Strimzi manages itself are recorded as facts for the rule that reports them. Each
+`KafkaUser` is an admin config set whose facts name the principal and the quotas it sets
+(spec.quotas: producerByteRate, consumerByteRate, requestPercentage, controllerMutationRate —
+Strimzi's KafkaUserQuotas); a Kafka resource's spec.kafka.quotas (the cluster-wide quotas
+plugin) is recorded as `cluster_quotas`.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from advisor.secrets import is_secret_key
 FORMAT = "strimzi"
 _API = re.compile(r"^apiVersion:\s*kafka\.strimzi\.io/", re.MULTILINE)
 _XMX = re.compile(r"^\d+[kKmMgG]?$")
+_USER_QUOTAS = ("producerByteRate", "consumerByteRate", "requestPercentage", "controllerMutationRate")
 
 
 def sniff(path: Path, text: str) -> Any:
@@ -109,9 +114,25 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     "rack_aware": isinstance(kafka.get("rack"), Located),
                     "jvm": jvm,
                     "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
+                    "cluster_quotas": isinstance(kafka.get("quotas"), Located),
                 }
             )
             config_sets.append(config_set)
+        elif kind == "KafkaUser":
+            quotas = _get(resource, "spec", "quotas")
+            config_sets.append(
+                ConfigSet(
+                    component="admin",
+                    path=path,
+                    anchor=Location(path, resource.line),
+                    name=f"KafkaUser/{name}",
+                    cluster=f"{path}#{_cluster_of(resource)}",
+                    facts={
+                        "principal": f"User:{name}",
+                        "quotas": sorted(k for k in quotas if k in _USER_QUOTAS) if isinstance(quotas, Located) else [],
+                    },
+                )
+            )
         elif kind == "KafkaTopic":
             spec = _get(resource, "spec")
             if not isinstance(spec, Located):
