@@ -8,7 +8,9 @@ Strimzi manages itself are recorded as facts for the rule that reports them. Eac
 `KafkaUser` is an admin config set whose facts name the principal and the quotas it sets
 (spec.quotas: producerByteRate, consumerByteRate, requestPercentage, controllerMutationRate —
 Strimzi's KafkaUserQuotas); a Kafka resource's spec.kafka.quotas (the cluster-wide quotas
-plugin) is recorded as `cluster_quotas`.
+plugin) is recorded as `cluster_quotas`. Resources in one directory that name the same
+cluster (metadata.name of the Kafka, the strimzi.io/cluster label of the others) are one
+cluster, whichever file holds them; node pools count only in the Kafka resource's own file.
 """
 
 from __future__ import annotations
@@ -46,6 +48,12 @@ def _get(mapping: Any, *keys: str) -> Any:
 def _cluster_of(resource: Located) -> str | None:
     labels = _get(resource, "metadata", "labels")
     return labels.get("strimzi.io/cluster") if isinstance(labels, Located) else None
+
+
+def _cluster_key(path: str, cluster: str | None) -> str:
+    """Resources of one cluster are often kept one per file: those in the same directory that
+    name the same cluster belong together; another directory (another environment) does not."""
+    return f"{Path(path).parent}#{cluster}"
 
 
 def _jvm(options: Any) -> dict[str, dict[str, Any]]:
@@ -102,7 +110,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 anchor=Location(path, *anchor),
                 name=f"Kafka/{name}",
                 kafka_version=str(kafka["version"]) if kafka.get("version") else None,
-                cluster=f"{path}#{name}",
+                cluster=_cluster_key(path, name),
             )
             _settings(config_set, kafka.get("config"), path)
             jvm = _jvm(kafka.get("jvmOptions"))
@@ -126,7 +134,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     path=path,
                     anchor=Location(path, resource.line),
                     name=f"KafkaUser/{name}",
-                    cluster=f"{path}#{_cluster_of(resource)}",
+                    cluster=_cluster_key(path, _cluster_of(resource)),
                     facts={
                         "principal": f"User:{name}",
                         "quotas": sorted(k for k in quotas if k in _USER_QUOTAS) if isinstance(quotas, Located) else [],
@@ -143,7 +151,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 path=path,
                 anchor=Location(path, *anchor),
                 name=f"KafkaTopic/{name}",
-                cluster=f"{path}#{_cluster_of(resource)}",
+                cluster=_cluster_key(path, _cluster_of(resource)),
                 facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas")},
             )
             _settings(config_set, spec.get("config"), path)
