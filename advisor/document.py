@@ -76,6 +76,9 @@ class SourceFile:
     lines: list[str]  # for showing the offending line
     format: str  # properties | compose | ...
     directives: list[Directive] = field(default_factory=list)
+    # What a file says about a cluster beyond its config sets (Strimzi node pools), for the
+    # loader's `link` step, which joins such parts across files once all are loaded.
+    cluster_parts: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

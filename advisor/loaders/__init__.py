@@ -4,7 +4,8 @@ Each loader module has `sniff(path, text)`, returning a payload when the file is
 its format (None otherwise), and `load(path, text, payload, options)`, returning
 the source file and its config sets. `discover` walks the paths once, reading each
 candidate file once; `load` collects config sets, and a file that cannot be
-parsed adds a LoadError while the others are still loaded.
+parsed adds a LoadError while the others are still loaded. A loader may also have
+`link(document)`, run once after every file is loaded, for facts that span files.
 """
 
 from __future__ import annotations
@@ -99,4 +100,7 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
             continue
         document.files.append(source)
         document.config_sets.extend(config_sets)
+    for loader in LOADERS:
+        if hasattr(loader, "link"):  # facts that span files (Strimzi node pools in files of their own)
+            loader.link(document)
     return document

@@ -10,7 +10,7 @@ Strimzi manages itself are recorded as facts for the rule that reports them. Eac
 Strimzi's KafkaUserQuotas); a Kafka resource's spec.kafka.quotas (the cluster-wide quotas
 plugin) is recorded as `cluster_quotas`. Resources in one directory that name the same
 cluster (metadata.name of the Kafka, the strimzi.io/cluster label of the others) are one
-cluster, whichever file holds them; node pools count only in the Kafka resource's own file.
+cluster, whichever file holds them; `link` sums the broker pools of a cluster across files.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from advisor import directives as directive_syntax
 from advisor.catalog import surfaces
-from advisor.document import ConfigSet, LoadError, Location, Setting, SourceFile
+from advisor.document import ConfigSet, Document, LoadError, Location, Setting, SourceFile
 from advisor.loaders.structured import Located, LocatedList, read_yaml
 from advisor.secrets import is_secret_key
 
@@ -48,6 +48,26 @@ def _get(mapping: Any, *keys: str) -> Any:
 def _cluster_of(resource: Located) -> str | None:
     labels = _get(resource, "metadata", "labels")
     return labels.get("strimzi.io/cluster") if isinstance(labels, Located) else None
+
+
+def _broker_replicas(pool: Located) -> int:
+    """The brokers a node pool adds: its replicas when it has the broker role."""
+    return int(_get(pool, "spec", "replicas") or 0) if "broker" in (_get(pool, "spec", "roles") or []) else 0
+
+
+def link(document: Document) -> None:
+    """Node pools kept in files of their own: a Kafka resource's broker count is the sum of the
+    broker pools of its cluster in every file (its JVM options stay those of its own file,
+    whose lines its findings point at)."""
+    brokers: dict[str, int] = {}
+    pooled: set[str] = set()
+    for source in document.files:
+        for part in source.cluster_parts if source.format == FORMAT else []:
+            brokers[part["cluster"]] = brokers.get(part["cluster"], 0) + part["broker_replicas"]
+            pooled.add(part["cluster"])
+    for config_set in document.config_sets:
+        if config_set.component == "broker" and config_set.cluster in pooled and config_set.name.startswith("Kafka/"):
+            config_set.facts["broker_count"] = brokers[config_set.cluster] or None
 
 
 def _cluster_key(path: str, cluster: str | None) -> str:
@@ -91,6 +111,12 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     for resource in documents:
         if resource.get("kind") == "KafkaNodePool":
             pools.setdefault(_cluster_of(resource) or "", []).append(resource)
+            source.cluster_parts.append(
+                {
+                    "cluster": _cluster_key(path, _cluster_of(resource)),
+                    "broker_replicas": _broker_replicas(resource),
+                }
+            )
     config_sets: list[ConfigSet] = []
     for resource in documents:
         kind, name = resource.get("kind"), str(_get(resource, "metadata", "name") or "")
@@ -99,10 +125,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             if not isinstance(kafka, Located):
                 raise LoadError(path, resource.line, "a Kafka resource needs spec.kafka")
             broker_pools = [p for p in pools.get(name, []) if "broker" in (_get(p, "spec", "roles") or [])]
-            if broker_pools:
-                count = sum(int(_get(p, "spec", "replicas") or 0) for p in broker_pools)
-            else:
-                count = int(kafka.get("replicas") or 0)
+            count = sum(map(_broker_replicas, broker_pools)) if broker_pools else int(kafka.get("replicas") or 0)
             anchor = kafka.position("config") if "config" in kafka else resource.get("spec").position("kafka")
             config_set = ConfigSet(
                 component="broker",

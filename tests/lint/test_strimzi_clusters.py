@@ -45,3 +45,31 @@ def test_the_same_cluster_name_in_another_directory_is_another_cluster(tmp_path:
     (tmp_path / "prod" / "kafka.yaml").write_text(KAFKA)
     (tmp_path / "staging" / "clicks.yaml").write_text(TOPIC)
     assert kt102([tmp_path / "prod" / "kafka.yaml", tmp_path / "staging" / "clicks.yaml"]) == []
+
+
+POOL = """apiVersion: kafka.strimzi.io/v1beta2
+kind: KafkaNodePool
+metadata:
+  name: {name}
+  labels:
+    strimzi.io/cluster: events
+spec:
+  replicas: {replicas}
+  roles: [{role}]
+"""
+
+
+def test_node_pools_in_files_of_their_own_count_the_brokers(tmp_path: Path) -> None:
+    pooled = KAFKA.replace("    replicas: 3\n", "")  # with node pools, the Kafka resource states no count
+    (tmp_path / "kafka.yaml").write_text(pooled)
+    (tmp_path / "clicks.yaml").write_text(TOPIC)  # asks for 4 replicas
+    files = [tmp_path / "kafka.yaml", tmp_path / "clicks.yaml"]
+    assert kt102(files) == []  # no broker count known: nothing is claimed
+
+    (tmp_path / "controllers.yaml").write_text(POOL.format(name="controllers", replicas=3, role="controller"))
+    (tmp_path / "brokers-a.yaml").write_text(POOL.format(name="brokers-a", replicas=2, role="broker"))
+    files += [tmp_path / "controllers.yaml", tmp_path / "brokers-a.yaml"]
+    assert kt102(files) == [str(tmp_path / "clicks.yaml")]  # 2 brokers (controllers do not count)
+
+    (tmp_path / "brokers-b.yaml").write_text(POOL.format(name="brokers-b", replicas=2, role="broker"))
+    assert kt102([*files, tmp_path / "brokers-b.yaml"]) == []  # 4 brokers hold 4 replicas
