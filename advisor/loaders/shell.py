@@ -26,8 +26,8 @@ _MENTION = re.compile(r"kafka-(topics|configs|reassign-partitions|acls)")
 _SEPARATORS = {"&&", "||", ";", "|", "&", ";;"}
 _REPEATABLE = {"--config", "--add-config", "--delete-config"}  # values may hold secrets: not kept in facts
 _LISTED = {"--allow-principal", "--deny-principal"}  # repeatable and kept
-# Client quota names kafka-configs takes for users and clients (Kafka's QuotaConfig); the real
-# tool refuses any other name there (tests/integration/test_cli_tools.py).
+# Client quota names kafka-configs takes for users and clients: exactly Kafka's
+# QuotaConfig.userAndClientQuotaConfigs(); the tool refuses others (tests/integration/test_cli_tools.py).
 QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate")
 
 

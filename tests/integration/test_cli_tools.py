@@ -157,8 +157,19 @@ def test_a_plan_naming_an_unknown_broker_is_refused(kafka_cluster: KafkaTestClus
     assert "KO107" not in {f.rule for f in lint([compose, plan]).findings}
 
 
+def test_the_linter_knows_exactly_the_client_quota_names_kafka_defines(tmp_path: Path) -> None:
+    from oracles import compile_java
+
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+    classes = compile_java(Path(__file__).resolve().parents[1] / "java" / "QuotaNamesOracle.java", tmp_path)
+    result = subprocess.run(
+        ["java", "-cp", f"{classes}:{classpath}", "QuotaNamesOracle"], capture_output=True, text=True, timeout=120
+    )
+    assert set(result.stdout.split()) == set(QUOTA_KEYS), result.stderr
+
+
 @pytest.mark.kafka
-def test_kafka_configs_takes_exactly_the_quota_names_the_linter_knows(
+def test_kafka_configs_takes_the_quota_names_and_refuses_others(
     kafka_cluster: KafkaTestCluster, tmp_path: Path
 ) -> None:
     classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
