@@ -36,6 +36,17 @@ def _whole(value: Any) -> int | None:
     return int(text) if text.isdigit() else None
 
 
+def _described(
+    brokers: int, *, exact: bool = False, racks: list[str] | None = None, followers: int | None = None
+) -> dict[str, Any]:
+    return {
+        "min_brokers": brokers,
+        "brokers": brokers if exact else None,
+        "racks": racks or [],
+        "follower_replicas_per_broker": followers,
+    }
+
+
 def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
     """min_brokers: at least that many brokers; brokers: exactly that many, when the input
     says (a compose file, a Strimzi cluster, Helm values), else null."""
@@ -49,20 +60,15 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
             if config_set.component == "broker"
             else 0
         )
-        return {
-            "min_brokers": size,
-            "brokers": size,
-            "racks": racks,
-            "follower_replicas_per_broker": followers // size if followers else None,
-        }
+        return _described(size, exact=True, racks=racks, followers=followers // size if followers else None)
     if len(brokers) > 1:
-        return {"min_brokers": len(brokers), "brokers": None, "racks": racks, "follower_replicas_per_broker": None}
+        return _described(len(brokers), racks=racks)
     if config_set.component == "broker":
         roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
         voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
         # In combined mode every voter is also a broker: that many brokers at least.
         if {"broker", "controller"} <= roles and voters:
-            return {"min_brokers": len(voters), "brokers": None, "racks": [], "follower_replicas_per_broker": None}
+            return _described(len(voters))
     return None
 
 

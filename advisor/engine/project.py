@@ -110,27 +110,23 @@ def _broker_ids(document: Document) -> list[int] | None:
     return sorted(ids)  # type: ignore[type-var]
 
 
+def place(config_set: ConfigSet) -> str:
+    """Where a config set starts, as the project summary names it ("path:line")."""
+    return f"{config_set.path}:{config_set.anchor.line}"
+
+
 def _tenancy(document: Document) -> dict[str, Any]:
-    """Who the project lets in (ACL scripts, Strimzi users), and whether anything sets a quota."""
+    """Who the project lets in (loaders' `principals`: ACL grants, Strimzi users), and where
+    anything sets a quota (loaders' `quotas`)."""
     principals: list[str] = []
     second_at = None
-    quotas = []
     for config_set in document.config_sets:
-        here = f"{config_set.path}:{config_set.anchor.line}"
-        command = config_set.facts.get("command") or {}
-        admitted: list[str] = []
-        if command.get("tool") == "kafka-acls" and "--add" in command["flags"]:
-            admitted = [p for p in command["flags"].get("--allow-principal", []) if isinstance(p, str)]
-        elif config_set.facts.get("principal"):
-            admitted = [config_set.facts["principal"]]
-        for principal in admitted:
+        for principal in config_set.facts.get("principals", []):
             if principal not in principals and principal != "User:*":
                 principals.append(principal)
                 if len(principals) == 2:
-                    second_at = here
-        user_quotas = config_set.component == "admin" and config_set.facts.get("quotas")
-        if command.get("quotas") or user_quotas or config_set.facts.get("cluster_quotas"):
-            quotas.append(here)
+                    second_at = place(config_set)
+    quotas = [place(cs) for cs in document.config_sets if cs.facts.get("quotas")]
     return {"principals": principals, "second_principal_at": second_at, "quota_sources": quotas}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from advisor import catalog
 from advisor.document import ConfigSet
+from advisor.engine.project import place
 from advisor.engine.registry import python_check
 from advisor.engine.values import is_template, value_problem
 
@@ -312,6 +313,6 @@ def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: Confi
 def tenants_without_quotas(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
     """Reported once, on the ACL command or KafkaUser that lets in the project's second principal."""
     project = values["project"]
-    if project["second_principal_at"] != f"{config_set.path}:{config_set.anchor.line}" or project["quota_sources"]:
+    if project["second_principal_at"] != place(config_set) or project["quota_sources"]:
         return []
     return [{"line": config_set.anchor.line}]

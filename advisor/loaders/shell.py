@@ -4,9 +4,9 @@
 Each invocation becomes a config set: topic configs given with `--config` (kafka-topics) or
 `--add-config` (kafka-configs on topics or brokers) are its settings, so the topic and broker
 rules check them; every invocation carries its tool, flags and line as `facts.command` for
-the operations rules (throttles, removed flags, replication factors, ACL principals). Client
-quotas set with kafka-configs are recorded by name only (`facts.command.quotas`): the same
-flag carries SCRAM credentials for users, which are never kept.
+the operations rules (throttles, removed flags, replication factors). Principals that
+kafka-acls --add lets in are `facts.principals`; client quotas set with kafka-configs are
+`facts.quotas`, by name only: the same flag carries SCRAM credentials, which are never kept.
 """
 
 from __future__ import annotations
@@ -115,6 +115,7 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
     quotas = []
     if tool == "configs" and (entity in ("users", "clients") or "--entity-default" in flags):
         quotas = sorted({key for key, _ in _config_pairs(flags.get("--add-config", [])) if key in QUOTA_KEYS})
+    granted = flags.get("--allow-principal", []) if tool == "acls" and "--add" in flags else []
     config_set = ConfigSet(
         component=component,
         path=path,
@@ -126,8 +127,9 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
                 "flags": {k: v for k, v in flags.items() if k not in _REPEATABLE},
                 "line": first,
                 "flag_lines": {flag: _flag_line(lines, first, last, flag) for flag in flags},
-                "quotas": quotas,
-            }
+            },
+            "principals": [p for p in granted if isinstance(p, str)],
+            "quotas": quotas,
         },
     )
     if component != "admin":

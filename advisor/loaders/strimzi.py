@@ -5,10 +5,10 @@ of that cluster; the broker count comes from the cluster's node pools with the b
 role (or spec.kafka.replicas without node pools), the Kafka version from spec.kafka.version.
 Each `KafkaTopic` is a topic config set with its partitions and replicas as facts. Keys
 Strimzi manages itself are recorded as facts for the rule that reports them. Each
-`KafkaUser` is an admin config set whose facts name the principal and the quotas it sets
-(spec.quotas: producerByteRate, consumerByteRate, requestPercentage, controllerMutationRate —
-Strimzi's KafkaUserQuotas); a Kafka resource's spec.kafka.quotas (the cluster-wide quotas
-plugin) is recorded as `cluster_quotas`. Resources in one directory that name the same
+`KafkaUser` is an admin config set whose facts name its principal (`principals`) and the
+quotas it sets (`quotas`, from spec.quotas: producerByteRate, consumerByteRate,
+requestPercentage, controllerMutationRate — Strimzi's KafkaUserQuotas); a Kafka resource's
+spec.kafka.quotas (the cluster-wide quotas plugin) is its `quotas`. Resources in one directory that name the same
 cluster (metadata.name of the Kafka, the strimzi.io/cluster label of the others) are one
 cluster, whichever file holds them; `link` sums the broker pools of a cluster across files.
 """
@@ -50,23 +50,20 @@ def _cluster_of(resource: Located) -> str | None:
     return labels.get("strimzi.io/cluster") if isinstance(labels, Located) else None
 
 
-def _broker_replicas(pool: Located) -> int:
-    """The brokers a node pool adds: its replicas when it has the broker role."""
-    return int(_get(pool, "spec", "replicas") or 0) if "broker" in (_get(pool, "spec", "roles") or []) else 0
+def _is_broker_pool(pool: Located) -> bool:
+    return "broker" in (_get(pool, "spec", "roles") or [])
 
 
 def link(document: Document) -> None:
-    """Node pools kept in files of their own: a Kafka resource's broker count is the sum of the
-    broker pools of its cluster in every file (its JVM options stay those of its own file,
-    whose lines its findings point at)."""
+    """A cluster with node pools has the brokers of its broker pools, in whichever file of its
+    directory they are: that sum replaces the count its Kafka resource's file gave (its JVM
+    options stay those of its own file, whose lines its findings point at)."""
     brokers: dict[str, int] = {}
-    pooled: set[str] = set()
     for source in document.files:
         for part in source.cluster_parts if source.format == FORMAT else []:
             brokers[part["cluster"]] = brokers.get(part["cluster"], 0) + part["broker_replicas"]
-            pooled.add(part["cluster"])
     for config_set in document.config_sets:
-        if config_set.component == "broker" and config_set.cluster in pooled and config_set.name.startswith("Kafka/"):
+        if config_set.component == "broker" and config_set.cluster in brokers:
             config_set.facts["broker_count"] = brokers[config_set.cluster] or None
 
 
@@ -111,12 +108,9 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     for resource in documents:
         if resource.get("kind") == "KafkaNodePool":
             pools.setdefault(_cluster_of(resource) or "", []).append(resource)
-            source.cluster_parts.append(
-                {
-                    "cluster": _cluster_key(path, _cluster_of(resource)),
-                    "broker_replicas": _broker_replicas(resource),
-                }
-            )
+            replicas = int(_get(resource, "spec", "replicas") or 0) if _is_broker_pool(resource) else 0
+            cluster = _cluster_key(path, _cluster_of(resource))
+            source.cluster_parts.append({"cluster": cluster, "broker_replicas": replicas})
     config_sets: list[ConfigSet] = []
     for resource in documents:
         kind, name = resource.get("kind"), str(_get(resource, "metadata", "name") or "")
@@ -124,8 +118,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             kafka = _get(resource, "spec", "kafka")
             if not isinstance(kafka, Located):
                 raise LoadError(path, resource.line, "a Kafka resource needs spec.kafka")
-            broker_pools = [p for p in pools.get(name, []) if "broker" in (_get(p, "spec", "roles") or [])]
-            count = sum(map(_broker_replicas, broker_pools)) if broker_pools else int(kafka.get("replicas") or 0)
+            broker_pools = [p for p in pools.get(name, []) if _is_broker_pool(p)]
             anchor = kafka.position("config") if "config" in kafka else resource.get("spec").position("kafka")
             config_set = ConfigSet(
                 component="broker",
@@ -141,11 +134,11 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 jvm = jvm or _jvm(_get(pool, "spec", "jvmOptions"))
             config_set.facts.update(
                 {
-                    "broker_count": count or None,
+                    "broker_count": int(kafka.get("replicas") or 0) or None,  # node pools: see `link`
                     "rack_aware": isinstance(kafka.get("rack"), Located),
                     "jvm": jvm,
                     "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
-                    "cluster_quotas": isinstance(kafka.get("quotas"), Located),
+                    "quotas": sorted(kafka["quotas"]) if isinstance(kafka.get("quotas"), Located) else [],
                 }
             )
             config_sets.append(config_set)
@@ -159,7 +152,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     name=f"KafkaUser/{name}",
                     cluster=_cluster_key(path, _cluster_of(resource)),
                     facts={
-                        "principal": f"User:{name}",
+                        "principals": [f"User:{name}"],
                         "quotas": sorted(k for k in quotas if k in _USER_QUOTAS) if isinstance(quotas, Located) else [],
                     },
                 )
