@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import fetch_kafka
 import pytest
@@ -26,6 +27,15 @@ def compile_java(source: Path, out: Path, classpath: str | None = None) -> Path:
     options = ["-cp", classpath] if classpath else []
     subprocess.run(["javac", *options, "-d", str(out), str(source)], check=True, timeout=120)
     return out
+
+
+def run_once(classpath: str, main_class: str, *arguments: str, timeout: float = 180) -> Any:
+    """Run one harness and return the JSON of its last output line."""
+    command = ["java", "-cp", classpath, main_class, *arguments]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    lines = result.stdout.strip().splitlines()
+    assert lines, f"{main_class} printed nothing:\n{result.stderr[-2000:]}"
+    return json.loads(lines[-1])
 
 
 def run_batch(classpath: str, command: list[str], cases: list[dict[str, str]], timeout: float = 600) -> list[dict]:

@@ -5,7 +5,6 @@ producer above it."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import uuid
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
-from oracles import compile_java
+from oracles import compile_java, run_once
 from testbed import KafkaTestCluster, wait_for_topic
 
 from advisor.pipeline import lint
@@ -36,10 +35,8 @@ def harnesses(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def send(classpath: str, bootstrap: str, topic: str, count: int, size: int, settings: dict[str, str]) -> dict:
-    command = ["java", "-cp", classpath, "ProducerSendOracle", bootstrap, topic, str(count), str(size)]
-    command += [f"{k}={v}" for k, v in settings.items()]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=180)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    pairs = (f"{k}={v}" for k, v in settings.items())
+    return run_once(classpath, "ProducerSendOracle", bootstrap, topic, str(count), str(size), *pairs)
 
 
 def new_topic(kafka_cluster: KafkaTestCluster, config: dict[str, str] | None = None) -> str:
@@ -101,10 +98,8 @@ def test_a_batch_size_above_buffer_memory_fails_every_send(
 
 
 def first_poll(classpath: str, bootstrap: str, topic: str, settings: dict[str, str]) -> dict:
-    command = ["java", "-cp", classpath, "ConsumerFetchOracle", bootstrap, topic]
-    command += [f"{k}={v}" for k, v in settings.items()]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=180)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    pairs = (f"{k}={v}" for k, v in settings.items())
+    return run_once(classpath, "ConsumerFetchOracle", bootstrap, topic, *pairs)
 
 
 def test_max_poll_records_does_not_bound_what_a_consumer_fetches(

@@ -3,13 +3,11 @@ constructed with the same settings the linter reads, and the verdicts must agree
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from oracles import compile_java, definition_cases, refused_by_definition, run_batch
+from oracles import compile_java, definition_cases, refused_by_definition, run_batch, run_once
 
 from advisor.pipeline import lint
 
@@ -33,9 +31,7 @@ def oracle_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def construct(classes: Path, version: str, settings: dict[str, str], role: str = "producer") -> dict:
     classpath = f"{classes}:{fetch_kafka.classpath(LIBS[version]())}"
-    command = ["java", "-cp", classpath, "ClientOracle", role, *(f"{k}={v}" for k, v in settings.items())]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return run_once(classpath, "ClientOracle", role, *(f"{k}={v}" for k, v in settings.items()))
 
 
 def verdicts(tmp_path: Path, version: str, settings: dict[str, str], role: str = "producer") -> set[str]:

@@ -4,13 +4,11 @@ a rack of its own, so replicas land beside others of the zone it is really in.""
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from oracles import compile_java
+from oracles import compile_java, run_once
 
 from advisor.pipeline import lint
 
@@ -29,10 +27,8 @@ def placer(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def place(classpath: str, partitions: int, replicas: int, racks: dict[int, str]) -> list[list[int]]:
-    command = ["java", "-cp", classpath, "PlacementOracle", str(partitions), str(replicas)]
-    command += [f"{broker}:{rack}" for broker, rack in racks.items()]
-    result = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    brokers = (f"{broker}:{rack}" for broker, rack in racks.items())
+    return run_once(classpath, "PlacementOracle", str(partitions), str(replicas), *brokers)
 
 
 def sharing_a_zone(assignments: list[list[int]]) -> list[list[int]]:
