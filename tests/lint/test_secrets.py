@@ -77,3 +77,37 @@ def test_a_refused_value_of_a_secret_looking_key_is_reported_without_the_value(t
     )
     assert "delegation.token.expiry.time.ms is not a whole number" in result.stdout  # KB110 judged it ...
     assert "CANARY-5e11" not in result.stdout + result.stderr  # ... without showing it
+
+
+SCRAM_SCRIPT = """kafka-configs.sh --bootstrap-server k:9092 --alter --entity-type users --entity-name alice \\
+  --add-config 'SCRAM-SHA-256=[iterations=8192,password=CANARY-5c7a]'
+kafka-acls.sh --bootstrap-server k:9092 --add --allow-principal User:alice --operation Read --topic t
+kafka-acls.sh --bootstrap-server k:9092 --add --allow-principal User:bob --operation Read --topic t
+"""
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github"])
+def test_scram_credentials_in_a_script_are_never_shown(tmp_path: Path, fmt: str) -> None:
+    """kafka-configs --add-config carries SCRAM passwords as well as quotas: the shell loader
+    keeps only quota names, so a report about the script cannot show the password."""
+    script = tmp_path / "onboard.sh"
+    script.write_text(SCRAM_SCRIPT)
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor", "lint", str(script), "--output-format", fmt, "--exit-zero"],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
+    assert "KO108" in result.stdout  # the script is read and reported on ...
+    assert "CANARY-5c7a" not in result.stdout + result.stderr  # ... without its password
+
+
+def test_the_shell_loader_keeps_no_add_config_value(tmp_path: Path) -> None:
+    from advisor.pipeline import lint
+
+    script = tmp_path / "onboard.sh"
+    script.write_text(SCRAM_SCRIPT)
+    document = lint([script]).document
+    assert len(document.config_sets) == 3
+    assert all("CANARY-5c7a" not in repr(cs.facts) and not cs.settings for cs in document.config_sets[:1])
