@@ -15,11 +15,12 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from advisor.document import LoadError
-from advisor.loaders.structured import Located, read_toml
+from advisor.model.document import LoadError
+from advisor.model.vocabulary import Profile, Severity
+from advisor.sources.structured import Located, read_toml
 
 KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url")
-_CHOICES = {"fail-on": ("error", "warning", "info"), "profile": ("prod", "dev")}
+_CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values()}
 
 
 @dataclass

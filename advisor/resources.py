@@ -1,6 +1,7 @@
 """Where the data that ships with the package lives.
 
-In a wheel the top-level ``rules/`` folder is packaged as ``advisor/rules``;
+In a wheel the top-level ``rules/`` folder is packaged as ``advisor/rules/definitions``
+(beside the rule engine's modules);
 in a source checkout (including an editable install) it is the sibling of
 the ``advisor`` package. Callers never need to know which.
 """
@@ -13,7 +14,7 @@ _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def rules_dir() -> Path:
-    packaged = _PACKAGE_DIR / "rules"
+    packaged = _PACKAGE_DIR / "rules" / "definitions"
     if packaged.is_dir():
         return packaged
     checkout = _PACKAGE_DIR.parent / "rules"

@@ -80,7 +80,7 @@ def test_lint_reports_missing_paths_and_still_reads_the_others(capsys: pytest.Ca
 
 
 def test_lint_walks_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
-    from advisor.loaders import discover
+    from advisor.sources import discover
 
     readable = discover([DEMO])[0]
     assert readable, "fixtures/demo must hold sample configurations"

@@ -29,7 +29,7 @@ def test_wheel_ships_every_rule_file_inside_the_package(wheel: Path) -> None:
     rule_files = [p.relative_to(REPO_ROOT / "rules") for p in (REPO_ROOT / "rules").rglob("*") if p.is_file()]
     assert rule_files, "rules/ is empty"
     for relative in rule_files:
-        assert f"advisor/rules/{relative.as_posix()}" in names
+        assert f"advisor/rules/definitions/{relative.as_posix()}" in names
     pages = sorted(p.name for p in (REPO_ROOT / "docs" / "rules").glob("*.md"))
     assert pages and all(f"advisor/docs/rules/{page}" in names for page in pages)  # SARIF helpUri targets
     assert "advisor/catalog/data/kafka.json" in names
@@ -54,5 +54,5 @@ def test_installed_package_finds_rules_without_a_checkout(wheel: Path, tmp_path:
     )
     package_file, rules, rule_docs = result.stdout.split()
     assert Path(package_file).is_relative_to(tmp_path / "site")
-    assert Path(rules) == tmp_path / "site" / "advisor" / "rules"
+    assert Path(rules) == tmp_path / "site" / "advisor" / "rules" / "definitions"
     assert Path(rule_docs) == tmp_path / "site" / "advisor" / "docs" / "rules"

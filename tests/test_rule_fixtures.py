@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.registry import load_rules
-from advisor.loaders import discover
-from advisor.pipeline import lint
+from advisor.report.session import lint
+from advisor.rules.registry import load_rules
+from advisor.sources import discover
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "fixtures" / "rules"

@@ -33,7 +33,7 @@ CLEAN_DEMO_FILES = [
 @pytest.mark.parametrize("name", CLEAN_DEMO_FILES)
 def test_clean_demo_files_have_no_findings(name: str) -> None:
     """The demo's production-grade files: any finding on them is a false alarm."""
-    from advisor.pipeline import lint
+    from advisor.report.session import lint
 
     result = lint([REPO_ROOT / "fixtures" / "demo" / name])
     assert result.document.config_sets, f"{name} was not read as configuration"

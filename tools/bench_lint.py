@@ -66,9 +66,9 @@ def one_file(runs: int) -> list[float]:
 
 
 def many_files(count: int) -> tuple[float, int, object]:
-    from advisor.engine.evaluate import RunStats
-    from advisor.loaders import discover
-    from advisor.pipeline import lint
+    from advisor.report.session import lint
+    from advisor.rules.runner import RunStats
+    from advisor.sources import discover
 
     with tempfile.TemporaryDirectory() as tmp:
         generate(Path(tmp), count)

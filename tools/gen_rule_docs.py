@@ -14,9 +14,9 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
-from advisor.engine import docs  # noqa: E402
-from advisor.engine.definition import RuleDefinition  # noqa: E402
-from advisor.engine.registry import load_rules  # noqa: E402
+from advisor.rules import docs  # noqa: E402
+from advisor.rules.definition import RuleDefinition  # noqa: E402
+from advisor.rules.registry import load_rules  # noqa: E402
 
 DOCS = REPO_ROOT / "docs" / "rules"
 SCHEMA = REPO_ROOT / "rules" / "rule.schema.json"

@@ -9,15 +9,15 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 
 from advisor.catalog import store, versions
 from advisor.catalog.records import KeyRecord, LibrdkafkaProperty, Span
+from advisor.model.vocabulary import CLIENT_COMPONENTS, Client, Component
 
-Client = Literal["java", "librdkafka", "kafka-python"]
-COMPONENTS: tuple[str, ...] = ("broker", "topic", "producer", "consumer", "admin")
-CLIENTS: tuple[str, ...] = ("java", "librdkafka", "kafka-python")
-CLIENT_COMPONENTS = ("producer", "consumer", "admin")
+COMPONENTS: tuple[str, ...] = Component.values()
+CLIENTS: tuple[str, ...] = Client.values()
+__all__ = ["CLIENTS", "CLIENT_COMPONENTS", "COMPONENTS"]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Component = Literal["broker", "topic", "producer", "consumer", "admin"]
+from advisor.model.vocabulary import Component
+
 Number = int | float
 
 

@@ -2,7 +2,7 @@
 
 Every data file is validated by its pydantic model (advisor/catalog/model.py) before use.
 Validation costs ~100 ms (mostly importing pydantic and building its schemas), so a
-successful validation is remembered by the file's SHA-256 in the user cache
+successful validation is remembered by the SHA-256 of the file and of the models in the user cache
 ($KAFKA_ADVISOR_CACHE_DIR, else $XDG_CACHE_HOME/kafka-advisor, else ~/.cache/kafka-advisor):
 later runs with byte-identical data skip straight to the plain records. Without a
 writable cache every run validates.
@@ -30,10 +30,24 @@ def cache_dir() -> Path:
     return Path(base) / "kafka-advisor"
 
 
+def model_digest(*modules: Path) -> bytes:
+    """The source of the models that validate a piece of data: a validation remembered for
+    one version of a model is not trusted by another (a new field, a new enum member)."""
+    digest = hashlib.sha256()
+    for module in modules:
+        digest.update(module.read_bytes())
+    return digest.digest()
+
+
+_VOCABULARY = Path(__file__).resolve().parent.parent / "model" / "vocabulary.py"
+_CATALOG_MODELS = (Path(__file__).resolve().parent / "model.py", _VOCABULARY)
+
+
 def _validated_json(name: str, model_name: str) -> dict[str, Any]:
     data = (DATA_DIR / name).read_bytes()
     raw = json.loads(data)
-    marker = cache_dir() / "validated" / f"{name}.{hashlib.sha256(data).hexdigest()[:32]}"
+    key = hashlib.sha256(data + model_digest(*_CATALOG_MODELS)).hexdigest()[:32]
+    marker = cache_dir() / "validated" / f"{name}.{key}"
     if marker.exists():
         return raw
     from advisor.catalog import model  # pydantic: only when this exact data was never validated here

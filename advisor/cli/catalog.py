@@ -12,8 +12,10 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
-CLIENTS = ("java", "librdkafka", "kafka-python")
-COMPONENTS = ("broker", "topic", "producer", "consumer", "admin")
+from advisor.model.vocabulary import Client, Component
+
+CLIENTS = Client.values()
+COMPONENTS = Component.values()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

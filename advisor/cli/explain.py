@@ -11,8 +11,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from advisor.engine import docs
-    from advisor.engine.registry import load_rules
+    from advisor.rules import docs
+    from advisor.rules.registry import load_rules
 
     for rule in load_rules():
         if args.rule in (rule.definition.id, rule.definition.name):

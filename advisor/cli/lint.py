@@ -12,10 +12,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from advisor.model.vocabulary import Client, Component, OutputFormat, Profile, Severity
+
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-COMPONENTS = ("broker", "topic", "producer", "consumer", "admin")
-CLIENTS = ("java", "librdkafka", "kafka-python")
-FORMATS = ("text", "json", "sarif", "junit", "github")
+
+COMPONENTS = Component.values()
+CLIENTS = Client.values()
+FORMATS = OutputFormat.values()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,14 +26,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="component", choices=COMPONENTS, help="treat the files as this component")
     parser.add_argument("--client", choices=CLIENTS, help="client library of client configs (default: java)")
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version (default: from the files, else newest)")
-    parser.add_argument("--profile", choices=("prod", "dev"), help="dev: single-broker setups (default: prod)")
+    parser.add_argument("--profile", choices=Profile.values(), help="dev: single-broker setups (default: prod)")
     parser.add_argument(
         "--output-format", choices=FORMATS, help="format printed on stdout (default: text; github under GitHub Actions)"
     )
     parser.add_argument(
         "-o", dest="outputs", action="append", default=[], metavar="FORMAT=PATH", help="also write FORMAT to PATH"
     )
-    parser.add_argument("--fail-on", choices=("error", "warning", "info"), help="default: warning")
+    parser.add_argument("--fail-on", choices=tuple(reversed(Severity.values())), help="default: warning")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (not on errors)")
     parser.add_argument("--select", metavar="CODES", help="only these rules (codes, prefixes or names)")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes, prefixes or names)")
@@ -95,11 +98,11 @@ def _render(fmt, findings, rules, document, errors, args) -> str:  # type: ignor
 def run(args: argparse.Namespace) -> int:
     from advisor import project_config
     from advisor.catalog import UnknownVersionError
-    from advisor.document import LoadError
-    from advisor.engine.registry import load_rules
-    from advisor.engine.spec import SEVERITY_RANK
-    from advisor.loaders import LoadOptions, discover
-    from advisor.pipeline import lint
+    from advisor.model.document import LoadError
+    from advisor.report.session import lint
+    from advisor.rules.registry import load_rules
+    from advisor.rules.spec import SEVERITY_RANK
+    from advisor.sources import LoadOptions, discover
 
     try:
         outputs = _parse_outputs(args.outputs)
@@ -143,14 +146,14 @@ def run(args: argparse.Namespace) -> int:
     ]
     errors += [str(error) for error in document.errors]
     if args.write_baseline:
-        from advisor import baseline
+        from advisor.report import baseline
 
         baseline.write(args.write_baseline, findings)
         recorded = sum(1 for f in findings if not f.suppressed)
         print(f"kafka-advisor: recorded {recorded} finding(s) in {args.write_baseline}", file=sys.stderr)
         return EXIT_ERROR if errors else EXIT_OK
     if args.baseline:
-        from advisor import baseline
+        from advisor.report import baseline
 
         try:
             findings = baseline.apply(args.baseline, findings)

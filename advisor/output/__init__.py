@@ -2,4 +2,6 @@
 
 from __future__ import annotations
 
-FORMATS = ("text", "json", "sarif", "junit", "github")
+from advisor.model.vocabulary import OutputFormat
+
+FORMATS = OutputFormat.values()

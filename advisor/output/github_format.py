@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.engine.findings import Finding
+from advisor.model.findings import Finding
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 

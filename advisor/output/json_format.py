@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 
 from advisor import __version__
-from advisor.engine.findings import Finding
+from advisor.model.findings import Finding
 
 SCHEMA_VERSION = 1
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
-from advisor.document import SourceFile
-from advisor.engine.findings import Finding
+from advisor.model.document import SourceFile
+from advisor.model.findings import Finding
 
 
 def render(findings: Sequence[Finding], files: Sequence[SourceFile], errors: Sequence[str]) -> str:

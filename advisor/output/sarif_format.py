@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from advisor import __version__, resources
-from advisor.document import SourceFile
-from advisor.engine import docs
-from advisor.engine.findings import Finding
-from advisor.engine.registry import Rule
+from advisor.model.document import SourceFile
+from advisor.model.findings import Finding
+from advisor.rules import docs
+from advisor.rules.registry import Rule
 from advisor.secrets import redact_line
 
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from io import StringIO
 
-from advisor.document import SourceFile
-from advisor.engine.findings import Finding
+from advisor.model.document import SourceFile
+from advisor.model.findings import Finding
+from advisor.model.vocabulary import Severity
 from advisor.secrets import redact_line
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -34,7 +35,7 @@ def _plain(findings: Sequence[Finding], files: Sequence[SourceFile]) -> str:
 
 
 def _summary(findings: Sequence[Finding], shown: Sequence[Finding], files: Sequence[SourceFile]) -> str:
-    counts = {s: sum(1 for f in shown if f.severity == s) for s in ("error", "warning", "info")}
+    counts = {s: sum(1 for f in shown if f.severity == s) for s in reversed(Severity.values())}
     suppressed = len(findings) - len(shown)
     summary = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items())
     tail = f"; {suppressed} suppressed" if suppressed else ""

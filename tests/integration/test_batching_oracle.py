@@ -15,7 +15,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 from oracles import compile_java, run_once
 from testbed import KafkaTestCluster, wait_for_topic
 
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tools"))

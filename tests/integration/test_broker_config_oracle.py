@@ -12,8 +12,8 @@ import pytest
 from oracles import compile_java, definition_cases, refused_by_definition, run_batch
 from testbed import KafkaTestCluster
 
-from advisor.loaders import LoadOptions
-from advisor.pipeline import lint
+from advisor.report.session import lint
+from advisor.sources import LoadOptions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tools"))

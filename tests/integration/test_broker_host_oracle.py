@@ -16,7 +16,7 @@ import pytest
 from confluent_kafka import Producer
 from oracles import standalone_broker
 
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 pytestmark = pytest.mark.kafka
 

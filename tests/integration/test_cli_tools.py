@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from testbed import KafkaTestCluster, wait_for_topic, wait_until
 
-from advisor.loaders.shell import QUOTA_KEYS
-from advisor.pipeline import lint
+from advisor.report.session import lint
+from advisor.sources.shell import QUOTA_KEYS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import fetch_kafka

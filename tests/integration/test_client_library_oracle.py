@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 RULES = {
     "KP109",

@@ -12,7 +12,7 @@ import pytest
 from confluent_kafka import Consumer, KafkaException, Producer, TopicPartition
 from oracles import standalone_broker
 
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 LOWERED = {"offsets.topic.replication.factor": "1", "transaction.state.log.replication.factor": "1"}
 

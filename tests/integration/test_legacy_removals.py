@@ -13,7 +13,7 @@ import pytest
 
 from advisor.catalog import versions
 from advisor.catalog.store import DATA_DIR
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tools"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from oracles import compile_java
 
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(REPO_ROOT / "tools"), str(REPO_ROOT / "tools" / "catalog")]

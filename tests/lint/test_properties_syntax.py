@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from advisor.document import LoadError
-from advisor.loaders import properties_syntax
+from advisor.model.document import LoadError
+from advisor.sources import properties_syntax
 
 ORACLE = Path(__file__).resolve().parents[1] / "java" / "PropertiesOracle.java"
 TRICKY = (

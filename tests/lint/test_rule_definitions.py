@@ -8,11 +8,11 @@ import pytest
 from pydantic import ValidationError
 
 from advisor import catalog
-from advisor.document import LoadError
-from advisor.engine.definition import RuleDefinition, in_range
-from advisor.engine.registry import load_rules
-from advisor.loaders import LoadOptions
-from advisor.pipeline import lint
+from advisor.model.document import LoadError
+from advisor.report.session import lint
+from advisor.rules.definition import RuleDefinition, in_range
+from advisor.rules.registry import load_rules
+from advisor.sources import LoadOptions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 VALID = {
@@ -101,7 +101,7 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
 
 
 def test_rule_set_is_validated_then_served_from_the_cache(tmp_path: Path, monkeypatch) -> None:
-    from advisor.engine import registry
+    from advisor.rules import registry
 
     monkeypatch.setenv("KAFKA_ADVISOR_CACHE_DIR", str(tmp_path))
     rules_dir = tmp_path / "rules"
@@ -123,6 +123,46 @@ def test_rule_set_is_validated_then_served_from_the_cache(tmp_path: Path, monkey
 
 
 @pytest.mark.parametrize(
+    ("field", "written", "named"),
+    [
+        ("message", "acks={akcs}", "{akcs} in message"),  # a key misspelled
+        ("message", "{cluster.broker} brokers", "{cluster.broker} in message"),  # a context field misspelled
+        ("recommended", "{set.min.insync.replica}", "{set.min.insync.replica} in recommended"),
+        ("message", "{project.message_limits}", "{project.message_limits} in message"),
+        ("message", "{facts.replica}", "{facts.replica} in message"),
+    ],
+)
+def test_a_misspelled_placeholder_fails_the_load_naming_file_and_placeholder(
+    field: str, written: str, named: str, tmp_path: Path, monkeypatch
+) -> None:
+    from advisor.rules import registry
+
+    monkeypatch.setenv("KAFKA_ADVISOR_CACHE_DIR", str(tmp_path / "cache"))
+    rules_dir = tmp_path / "rules"
+    rules_dir.mkdir()
+    source = (REPO_ROOT / "rules" / "KP101.yaml").read_text()
+    lines = [f"{field}: {written!r}" if line.startswith(f"{field}:") else line for line in source.splitlines()]
+    (rules_dir / "KP101.yaml").write_text("\n".join(lines) + "\n")
+    registry.load_rules.cache_clear()
+    with pytest.raises(LoadError) as raised:
+        registry.load_rules(rules_dir)
+    registry.load_rules.cache_clear()
+    error = raised.value
+    assert error.path == str(rules_dir / "KP101.yaml")
+    assert named in error.message
+    assert lines[error.line - 1].startswith(f"{field}:")  # the line of the field that holds it
+
+
+def test_every_placeholder_of_the_shipped_rules_names_something() -> None:
+    from advisor.rules import placeholders
+    from advisor.rules.registry import _read_yaml
+
+    assert {rule.definition.id: placeholders.unknown(_read_yaml(rule.path)) for rule in load_rules()} == {
+        rule.definition.id: [] for rule in load_rules()
+    }
+
+
+@pytest.mark.parametrize(
     ("when", "required"),
     [
         ('set."a" != null && num(effective."a") > `1`', {"a"}),
@@ -136,7 +176,7 @@ def test_rule_set_is_validated_then_served_from_the_cache(tmp_path: Path, monkey
 def test_keys_a_predicate_requires_are_only_its_top_level_written_conjuncts(when: str, required: set[str]) -> None:
     import jmespath
 
-    from advisor.engine.registry import _written_key_conjuncts
+    from advisor.rules.registry import _written_key_conjuncts
 
     assert set(_written_key_conjuncts(jmespath.compile(when).parsed)) == required
 

@@ -104,7 +104,7 @@ def test_scram_credentials_in_a_script_are_never_shown(tmp_path: Path, fmt: str)
 
 
 def test_the_shell_loader_keeps_no_add_config_value(tmp_path: Path) -> None:
-    from advisor.pipeline import lint
+    from advisor.report.session import lint
 
     script = tmp_path / "onboard.sh"
     script.write_text(SCRAM_SCRIPT)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from advisor.pipeline import lint
+from advisor.report.session import lint
 
 KAFKA = """apiVersion: kafka.strimzi.io/v1beta2
 kind: Kafka

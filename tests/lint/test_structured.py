@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.document import LoadError
-from advisor.loaders.structured import read_json, read_toml, read_yaml
+from advisor.model.document import LoadError
+from advisor.sources.structured import read_json, read_toml, read_yaml
 
 
 def test_yaml_keys_know_their_positions_through_merge_keys() -> None:

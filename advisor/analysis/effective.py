@@ -1,0 +1,35 @@
+"""Effective configuration: what is written, on top of the catalog's defaults for the
+Kafka version and client. An absent key is effectively its default, and rules see it."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from advisor import catalog
+from advisor.model.document import ConfigSet
+from advisor.secrets import REDACTED
+
+
+@cache
+def defaults(component: str, client: str, release: str) -> dict[str, str | None]:
+    """Default values as Kafka (or the client library) renders them, keyed by the names rules use."""
+    result: dict[str, str | None] = {}
+    lookup_client = client if component in catalog.CLIENT_COMPONENTS else "java"
+    for key in catalog.known_keys(component, kafka_version=release, client=lookup_client):
+        facts = catalog.lookup(key, component, kafka_version=release, client=lookup_client)
+        text = facts.default_text
+        if lookup_client == "kafka-python":
+            key = facts.java_key or key  # rules read Kafka's names
+            value = facts.default
+            text = None if value is None else (str(value).lower() if isinstance(value, bool) else str(value))
+        result[key] = None if facts.required or text in (None, "[hidden]") else text
+    return result
+
+
+def written(config_set: ConfigSet) -> dict[str, str]:
+    """What the input sets, secret values replaced: rules never see a secret."""
+    return {key: REDACTED if s.secret else s.value for key, s in config_set.settings.items()}
+
+
+def effective(config_set: ConfigSet, release: str) -> dict[str, str | None]:
+    return {**defaults(config_set.component, config_set.client, release), **written(config_set)}

@@ -1,0 +1,154 @@
+"""What the whole input holds that a rule about one config set may ask: the `project` field of
+the rule context. All files of one lint run are one project.
+
+transactional_producers  files with a producer that has a transactional.id (or Spring's prefix)
+murmur2_producers        files whose producers hash keys with murmur2 (Java, kafka-python, ...)
+message_limit            the largest batch the project's brokers and topics accept, or null
+stored_codecs            codecs the project's brokers or topics impose on stored batches
+broker_ids               the node ids of the cluster when the run holds every broker of exactly one
+                         cluster (a compose file with KAFKA_NODE_ID per service), else null
+transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_timeout_ms
+                         the tightest bounds the project's brokers put on clients (null without brokers)
+principals               principals the project lets in — kafka-acls --add grants and Strimzi KafkaUsers —
+                         in the order they appear
+second_principal_at      "path:line" of the ACL command or KafkaUser that brings in the second of them, or null
+quota_sources            "path:line" of each quota the project sets: kafka-configs client quotas, KafkaUser
+                         spec.quotas, a Kafka resource's cluster-wide spec.kafka.quotas
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor import catalog
+from advisor.model.document import ConfigSet, Document
+from advisor.rules.functions import to_number
+
+FIELDS = (
+    "transactional_producers", "murmur2_producers", "message_limit", "stored_codecs", "broker_ids",
+    "transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms",
+    "principals", "second_principal_at", "quota_sources",
+)  # fmt: skip
+
+
+def _hashes_with_murmur2(producer: ConfigSet) -> bool:
+    """Java's built-in partitioner and kafka-python's default hash keys with murmur2;
+    librdkafka only when told to."""
+    if producer.client == "librdkafka":
+        partitioner = producer.settings.get("partitioner")
+        return partitioner is not None and partitioner.value.strip().lower() in ("murmur2", "murmur2_random")
+    return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
+
+
+def _written_number(config_set: ConfigSet, key: str) -> float | None:
+    setting = config_set.settings.get(key)
+    return to_number(setting.value) if setting is not None else None
+
+
+def _message_limit(document: Document) -> int | None:
+    """The largest record batch the project's brokers accept: the smallest broker
+    message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
+    None when the project has no broker configuration."""
+    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    if not brokers:
+        return None
+    default = catalog.default("message.max.bytes", "broker")
+    limit = min(_written_number(b, "message.max.bytes") or default for b in brokers)
+    topics = [_written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
+    return int(max([limit, *(t for t in topics if t is not None)]))
+
+
+_CODECS = {"none", "gzip", "snappy", "lz4", "zstd"}
+
+
+def _codec(value: str) -> str:
+    value = value.strip().lower()
+    return "none" if value == "uncompressed" else value
+
+
+def _stored_codecs(document: Document) -> list[str]:
+    """Codecs the project's brokers or topics impose (compression.type other than `producer`)."""
+    written = (
+        cs.settings["compression.type"].value
+        for cs in document.config_sets
+        if cs.component in ("broker", "topic") and "compression.type" in cs.settings
+    )
+    return sorted({_codec(value) for value in written} & _CODECS)  # `producer` and misspellings impose nothing
+
+
+_LIMITS = ("transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms")
+
+
+def _broker_limits(document: Document) -> dict[str, float | None]:
+    """The bound every broker of the project enforces: the lowest maximum, the highest minimum."""
+    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    if not brokers:
+        return dict.fromkeys(_LIMITS)
+
+    def values(key: str) -> list[float]:
+        default = catalog.default(key, "broker")
+        return [_written_number(b, key) or default for b in brokers]
+
+    return {
+        "transaction_max_timeout_ms": min(values("transaction.max.timeout.ms")),
+        "group_min_session_timeout_ms": max(values("group.min.session.timeout.ms")),
+        "group_max_session_timeout_ms": min(values("group.max.session.timeout.ms")),
+    }
+
+
+def _node_id(broker: ConfigSet) -> int | None:
+    for key in ("node.id", "broker.id"):
+        number = _written_number(broker, key)
+        if number is not None:
+            return int(number)
+    return None
+
+
+def _broker_ids(document: Document) -> list[int] | None:
+    brokers = [cs for cs in document.config_sets if cs.component == "broker" and cs.runs_broker_role()]
+    clusters = {cs.cluster for cs in brokers}
+    counts = {cs.facts.get("broker_count") for cs in brokers}
+    if len(clusters) != 1 or None in clusters or len(counts) != 1 or None in counts:
+        return None  # several clusters, or one whose size the input does not state
+    ids = [_node_id(cs) for cs in brokers]
+    if None in ids or len(set(ids)) != counts.pop():
+        return None
+    return sorted(ids)  # type: ignore[type-var]
+
+
+def place(config_set: ConfigSet) -> str:
+    """Where a config set starts, as the project summary names it ("path:line")."""
+    return f"{config_set.path}:{config_set.anchor.line}"
+
+
+def _tenancy(document: Document) -> dict[str, Any]:
+    """Who the project lets in (loaders' `principals`: ACL grants, Strimzi users), and where
+    anything sets a quota (loaders' `quotas`)."""
+    principals: list[str] = []
+    second_at = None
+    for config_set in document.config_sets:
+        for principal in config_set.facts.get("principals", []):
+            if principal not in principals and principal != "User:*":
+                principals.append(principal)
+                if len(principals) == 2:
+                    second_at = place(config_set)
+    quotas = [place(cs) for cs in document.config_sets if cs.facts.get("quotas")]
+    return {"principals": principals, "second_principal_at": second_at, "quota_sources": quotas}
+
+
+def summarize(document: Document) -> dict[str, Any]:
+    """Built once per lint run (evaluate.run): per config set it would be quadratic."""
+    producers = [cs for cs in document.config_sets if cs.component == "producer"]
+    transactional = {
+        cs.path for cs in producers if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
+    }
+    summary = {
+        "transactional_producers": sorted(transactional),
+        "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
+        "message_limit": _message_limit(document),
+        "stored_codecs": _stored_codecs(document),
+        "broker_ids": _broker_ids(document),
+        **_broker_limits(document),
+        **_tenancy(document),
+    }
+    return summary

@@ -1,0 +1,144 @@
+"""The normalized document: what loaders produce and rules read.
+
+Every input format becomes config sets (one broker, one topic, one client ...)
+whose settings use canonical Kafka key names and remember where and how they
+were written. Metric observations will join the same document later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.model.vocabulary import Component
+
+COMPONENTS = Component.values()
+
+
+# What loaders may state about a config set beyond its settings (`ConfigSet.facts`), by name.
+FACTS = {
+    "broker_count": "brokers of the cluster the set stands for, when the file says (compose, Strimzi, Helm)",
+    "image": "compose: the service's image",
+    "jvm": "JVM variables/options: {name: {value, line}}",
+    "kafka_defaults": "compose: the image builds its config from the variables alone (Kafka's own defaults apply)",
+    "rack_aware": "Strimzi: spec.kafka.rack is set",
+    "strimzi_forbidden": "Strimzi: keys in spec.kafka.config that the operator manages",
+    "quotas": "quota names the set configures (KafkaUser, kafka-configs, cluster quotas)",
+    "principals": "principals the set lets in (kafka-acls --add, KafkaUser)",
+    "partitions": "topic: partition count as declared",
+    "replicas": "topic: replication factor as declared",
+    "command": "shell: the tool, flags, line and flag lines of one CLI invocation",
+    "plan": "reassignment plan: its moves (topic, partition, replicas, line)",
+    "spring": "Spring Boot: the set comes from spring.kafka.*",
+    "spring_unknown": "Spring Boot: spring.kafka.* names no Boot release defines",
+    "transaction_id_prefix": "Spring Boot: spring.kafka.producer.transaction-id-prefix is set",
+    "profile": "a file's `# kafka-advisor: profile=` directive",
+}
+
+
+class LoadError(Exception):
+    """Input that cannot be read: reported as `path:line: message`, exit code 2."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str
+    line: int  # 1-based
+    column: int = 1  # 1-based
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str  # canonical Kafka name, e.g. min.insync.replicas
+    value: str  # the value Kafka would receive, as a string
+    spelling: str  # the key as written, e.g. KAFKA_CFG_MIN_INSYNC_REPLICAS
+    location: Location
+    secret: bool = False  # the value must never be shown
+
+
+@dataclass
+class ConfigSet:
+    """One configured thing: a broker, a topic, or a client."""
+
+    component: str
+    path: str
+    anchor: Location  # where findings about absent keys point
+    name: str = ""  # service, topic or file name, for messages
+    client: str = "java"  # java | librdkafka | kafka-python (broker/topic: java)
+    settings: dict[str, Setting] = field(default_factory=dict)
+    kafka_version: str | None = None  # a hint found in the input itself
+    cluster: str | None = None  # brokers of one cluster share this id
+    facts: dict[str, Any] = field(default_factory=dict)  # loader extras (replicas, JVM options, ...)
+
+    def add(self, setting: Setting) -> None:
+        self.settings[setting.key] = setting  # the last occurrence wins, as in Java Properties
+
+    def runs_broker_role(self) -> bool:
+        """A broker config that serves clients (not a KRaft controller-only node)."""
+        roles = self.settings.get("process.roles")
+        return roles is None or "broker" in {r.strip() for r in roles.value.split(",")}
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A `# kafka-advisor: ...` comment line."""
+
+    line: int
+    verb: str  # disable-next-line | disable | enable | disable-file | profile | kafka-version
+    argument: str
+    reason: str = ""
+
+
+@dataclass
+class SourceFile:
+    path: str
+    lines: list[str]  # for showing the offending line
+    format: str  # properties | compose | ...
+    directives: list[Directive] = field(default_factory=list)
+    # What a file says about a cluster beyond its config sets (Strimzi node pools), for the
+    # loader's `link` step, which joins such parts across files once all are loaded.
+    cluster_parts: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A measured value joining the document: a broker JMX/Prometheus sample or a client
+    metric. `subject` ties it to a config set (cluster, broker id, client id); rules will read
+    observations beside the configuration (the metrics loaders are a later step)."""
+
+    source: str  # e.g. prometheus, jmx, librdkafka-stats
+    name: str  # e.g. kafka_server_replicamanager_underreplicatedpartitions
+    value: float
+    labels: dict[str, str] = field(default_factory=dict)
+    subject: str | None = None
+    location: Location | None = None
+
+
+@dataclass
+class Document:
+    files: list[SourceFile] = field(default_factory=list)
+    config_sets: list[ConfigSet] = field(default_factory=list)
+    observations: list[Observation] = field(default_factory=list)
+    errors: list[LoadError] = field(default_factory=list)
+
+    def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:
+        return self._cluster_members("broker", cluster)
+
+    def cluster_topics(self, cluster: str | None) -> list[ConfigSet]:
+        return self._cluster_members("topic", cluster)
+
+    def _cluster_members(self, component: str, cluster: str | None) -> list[ConfigSet]:
+        if cluster is None:
+            return []
+        # Indexed once per document: scanning every set for every broker would be quadratic.
+        if getattr(self, "_clusters_of", None) is None or self._indexed != len(self.config_sets):
+            index: dict[tuple[str, str], list[ConfigSet]] = {}
+            for config_set in self.config_sets:
+                if config_set.cluster is not None:
+                    index.setdefault((config_set.component, config_set.cluster), []).append(config_set)
+            self._clusters_of, self._indexed = index, len(self.config_sets)
+        return self._clusters_of.get((component, cluster), [])

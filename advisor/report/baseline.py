@@ -1,0 +1,60 @@
+"""Baselines: accept today's findings, fail only on new ones.
+
+Entries are keyed by file, rule and the config keys involved (plus the config set's
+name), never by line, so moving or reformatting lines does not bring old findings back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from advisor.model.document import LoadError
+from advisor.model.findings import Finding
+
+VERSION = 1
+
+
+def _entry(finding: Finding, base: Path) -> tuple[str, str, str, tuple[str, ...]]:
+    path = Path(os.path.relpath(Path(finding.path).resolve(), base)).as_posix()
+    return (path, finding.rule, finding.subject, tuple(sorted(finding.keys)))
+
+
+def write(path: Path, findings: Sequence[Finding]) -> None:
+    base = path.parent.resolve()
+    counts = Counter(_entry(f, base) for f in findings if not f.suppressed)
+    entries = [
+        {"path": p, "rule": r, "subject": s, "keys": list(k), "count": n} for (p, r, s, k), n in sorted(counts.items())
+    ]
+    text = json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n"
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def apply(path: Path, findings: Sequence[Finding]) -> list[Finding]:
+    """Findings with those recorded in the baseline marked suppressed (up to the recorded count)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise LoadError(str(path), 1, "baseline file not found (create it with --write-baseline)") from error
+    except json.JSONDecodeError as error:
+        raise LoadError(str(path), error.lineno, f"invalid baseline JSON: {error.msg}") from error
+    if data.get("version") != VERSION:
+        raise LoadError(str(path), 1, f"unsupported baseline version {data.get('version')!r} (expected {VERSION})")
+    base = path.parent.resolve()
+    remaining = Counter(
+        {(e["path"], e["rule"], e["subject"], tuple(sorted(e["keys"]))): e["count"] for e in data["findings"]}
+    )
+    result = []
+    for finding in findings:
+        key = _entry(finding, base)
+        if not finding.suppressed and remaining[key] > 0:
+            remaining[key] -= 1
+            finding = replace(finding, suppressed=True, justification="baseline")
+        result.append(finding)
+    return result

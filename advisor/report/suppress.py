@@ -1,0 +1,105 @@
+"""Applies `# kafka-advisor:` suppression directives to findings and reports unused ones.
+
+    disable-next-line CODES -- reason   the next line that is not blank or a comment
+    disable CODES -- reason             from here to a matching `enable` (or the end of the file)
+    enable CODES
+    disable-file CODES -- reason        the whole file
+
+CODES: comma-separated rule codes, code prefixes (KB) or rule names; none means all.
+A suppressed finding is kept (JSON/SARIF show it) but never fails the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from advisor.model.document import Directive, SourceFile
+from advisor.model.findings import Finding
+
+UNUSED_RULE = "KO001"
+
+
+@dataclass
+class _Scope:
+    directive: Directive
+    codes: list[str]
+    first: int
+    last: int
+    used: bool = False
+
+    def covers(self, finding: Finding) -> bool:
+        in_lines = self.first <= finding.line <= self.last
+        return in_lines and (not self.codes or any(finding.rule.startswith(c) or finding.name == c for c in self.codes))
+
+
+def _codes(argument: str) -> list[str]:
+    return [] if argument in ("", "all") else [c for c in argument.split(",") if c]
+
+
+def _next_code_line(source: SourceFile, after: int) -> int:
+    for number in range(after + 1, len(source.lines) + 1):
+        text = source.lines[number - 1].strip()
+        if text and not text.startswith(("#", "!", "//")):
+            return number
+    return after + 1
+
+
+def _scopes(source: SourceFile) -> list[_Scope]:
+    scopes: list[_Scope] = []
+    open_ranges: list[_Scope] = []
+    end = max(len(source.lines), 1)
+    for directive in source.directives:
+        codes = _codes(directive.argument)
+        if directive.verb == "disable-next-line":
+            line = _next_code_line(source, directive.line)
+            scopes.append(_Scope(directive, codes, line, line))
+        elif directive.verb == "disable-file":
+            scopes.append(_Scope(directive, codes, 1, end))
+        elif directive.verb == "disable":
+            scope = _Scope(directive, codes, directive.line, end)
+            scopes.append(scope)
+            open_ranges.append(scope)
+        elif directive.verb == "enable":
+            for scope in reversed(open_ranges):
+                if not codes or scope.codes == codes or set(codes) & set(scope.codes):
+                    scope.last = directive.line
+                    open_ranges.remove(scope)
+                    break
+    return scopes
+
+
+def apply(findings: list[Finding], files: list[SourceFile], unused_rule: object | None) -> list[Finding]:
+    """Findings with suppressed ones marked, plus one finding per directive that suppressed nothing."""
+    by_path = {source.path: _scopes(source) for source in files}
+    result: list[Finding] = []
+    for finding in findings:
+        scope = next((s for s in by_path.get(finding.path, []) if s.covers(finding)), None)
+        if scope is None:
+            result.append(finding)
+            continue
+        scope.used = True
+        result.append(replace(finding, suppressed=True, justification=scope.directive.reason))
+    if unused_rule is not None:
+        definition = unused_rule.definition  # type: ignore[attr-defined]
+        for path, scopes in by_path.items():
+            for scope in scopes:
+                if not scope.used:
+                    codes = scope.directive.argument
+                    result.append(
+                        Finding(
+                            rule=definition.id,
+                            name=definition.name,
+                            severity=definition.severity,
+                            category=definition.category,
+                            message=f"`{scope.directive.verb} {codes}` suppresses nothing",
+                            path=path,
+                            line=scope.directive.line,
+                            column=1,
+                            keys=(),
+                            component="",
+                            client="",
+                            subject=path,
+                            recommended=definition.recommended,
+                        )
+                    )
+    return sorted(result, key=lambda f: f.sort_key)

@@ -1,0 +1,99 @@
+"""The data a rule predicate sees for one config set (a JMESPath input).
+
+component, client, kafka_version, profile, name
+set        keys written in the input (canonical names, string values, secrets redacted)
+effective  set + the catalog defaults for that Kafka version and client
+defaults   the catalog defaults alone (to tell "lowered" from "raised")
+cluster    {"min_brokers", "brokers" (exact count or null), "racks", "follower_replicas_per_broker"}
+           when the input shows the cluster, else null
+facts      loader extras (replicas of a topic, JVM options, ...)
+project    what the whole input holds (advisor/analysis/project.py), for rules across files
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor import catalog
+from advisor.analysis.effective import defaults, effective, written
+from advisor.model.document import ConfigSet, Document
+
+# The fields of the rule context (build() below) and of its `cluster` section.
+FIELDS = (
+    "component", "client", "kafka_version", "version", "profile", "name",
+    "set", "effective", "defaults", "cluster", "facts", "project",
+)  # fmt: skip
+CLUSTER_FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker")
+
+
+def _declared_follower_replicas(topics: list[ConfigSet]) -> int:
+    """Follower replicas (partitions * (replicas - 1)) of the cluster's topics that state both
+    numbers: a lower bound for the cluster, which may hold topics the input does not show."""
+    total = 0
+    for topic in topics:
+        partitions, replicas = (_whole(topic.facts.get(key)) for key in ("partitions", "replicas"))
+        if partitions is not None and replicas is not None and replicas > 1:
+            total += partitions * (replicas - 1)
+    return total
+
+
+def _whole(value: Any) -> int | None:
+    """A count as loaders keep it (text); None when absent or not a plain number."""
+    text = str(value).strip() if value is not None else ""
+    return int(text) if text.isdigit() else None
+
+
+def _described(
+    brokers: int, *, exact: bool = False, racks: list[str] | None = None, followers: int | None = None
+) -> dict[str, Any]:
+    return {
+        "min_brokers": brokers,
+        "brokers": brokers if exact else None,
+        "racks": racks or [],
+        "follower_replicas_per_broker": followers,
+    }
+
+
+def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
+    """min_brokers: at least that many brokers; brokers: exactly that many, when the input
+    says (a compose file, a Strimzi cluster, Helm values), else null."""
+    brokers = document.cluster_brokers(config_set.cluster)
+    counted = [b.facts["broker_count"] for b in (config_set, *brokers) if b.facts.get("broker_count")]
+    racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
+    if counted:  # one config set for a whole cluster, or a topic of a cluster whose size is known
+        size = max(counted)
+        followers = (  # only broker rules ask; topics of a large cluster would make it quadratic
+            _declared_follower_replicas(document.cluster_topics(config_set.cluster))
+            if config_set.component == "broker"
+            else 0
+        )
+        return _described(size, exact=True, racks=racks, followers=followers // size if followers else None)
+    if len(brokers) > 1:
+        return _described(len(brokers), racks=racks)
+    if config_set.component == "broker":
+        roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
+        voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
+        # In combined mode every voter is also a broker: that many brokers at least.
+        if {"broker", "controller"} <= roles and voters:
+            return _described(len(voters))
+    return None
+
+
+def build(
+    config_set: ConfigSet, document: Document, release: str, profile: str, project: dict[str, Any]
+) -> dict[str, Any]:
+    values = effective(config_set, release)
+    return {
+        "component": config_set.component,
+        "client": config_set.client,
+        "kafka_version": release,
+        "version": list(catalog.versions.parse(release)),
+        "profile": profile,
+        "name": config_set.name,
+        "set": written(config_set),
+        "effective": values,
+        "defaults": defaults(config_set.component, config_set.client, release),
+        "cluster": _cluster(config_set, document, values),
+        "facts": config_set.facts,
+        "project": project,
+    }

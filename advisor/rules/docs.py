@@ -1,0 +1,82 @@
+"""Markdown for rules: one page per rule and the index. Used by `kafka-advisor explain`
+and by tools/gen_rule_docs.py, which writes docs/rules/."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.model.vocabulary import Client
+from advisor.rules.spec import Definition as RuleDefinition
+
+
+def _fence(text: str) -> str:
+    return "```\n" + text.rstrip("\n") + "\n```"
+
+
+def rule_page(rule: RuleDefinition) -> str:
+    clients = ", ".join(rule.applies_to.clients)
+    lines = [
+        f"# {rule.id} {rule.name}",
+        "",
+        rule.summary,
+        "",
+        "| | |",
+        "|---|---|",
+        f"| severity | {rule.severity} |",
+        f"| category | {rule.category} |",
+        f"| applies to | {', '.join(rule.applies_to.components)} |",
+        f"| Kafka versions | `{rule.kafka_versions}` |",
+        f"| source | {rule.source} |",
+    ]
+    if set(rule.applies_to.components) & {"producer", "consumer", "admin"}:
+        lines.insert(
+            lines.index(f"| applies to | {', '.join(rule.applies_to.components)} |") + 1, f"| clients | {clients} |"
+        )
+    if rule.skip_in_dev:
+        lines.append("| dev profile | silent |")
+    lines += ["", "## What it checks", ""]
+    if rule.when:
+        lines += ["JMESPath predicate over the rule context (see docs/architecture.md):", "", _fence(rule.when)]
+    else:
+        lines.append(f"Python check `{rule.python}` (advisor/rules/python_checks.py).")
+    lines += ["", "## Why", "", rule.rationale, "", "## Recommended", "", rule.recommended]
+    if rule.fix is not None:
+        lines += ["", f"Fix: set `{rule.fix.value}` ({rule.fix.applicability})."]
+    lines += [
+        "",
+        "## Example",
+        "",
+        "Flagged:",
+        "",
+        _fence(rule.example.bad),
+        "",
+        "Not flagged:",
+        "",
+        _fence(rule.example.good),
+    ]
+    if rule.example.alongside is not None:
+        lines += ["", f"Both linted together with `{rule.example.alongside['name']}`:", ""]
+        lines.append(_fence(rule.example.alongside["text"]))
+    lines += ["", "## References", ""]
+    lines += [f"- {reference}" for reference in rule.references]
+    return "\n".join(lines) + "\n"
+
+
+def index_page(rules: Sequence[RuleDefinition]) -> str:
+    lines = [
+        "# Rules",
+        "",
+        "Generated from rules/*.yaml by tools/gen_rule_docs.py; do not edit.",
+        "",
+        "| id | name | severity | category | applies to | Kafka versions | source |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for rule in rules:
+        applies = ", ".join(rule.applies_to.components)
+        if list(rule.applies_to.clients) != list(Client.values()):
+            applies += f" ({', '.join(rule.applies_to.clients)})"
+        lines.append(
+            f"| [{rule.id}]({rule.id}.md) | {rule.name} | {rule.severity} | {rule.category} | {applies} "
+            f"| `{rule.kafka_versions}` | {rule.source} |"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,64 @@
+"""Placeholders in a rule's `message` and `recommended` texts, checked when the rule set is
+validated: a misspelled `{min.insync.replica}` would otherwise render "(unset)" silently.
+
+A placeholder names a config key (its effective value), a context field (`{kafka_version}`),
+or a field of one section of the rule context: `{set.K}`, `{effective.K}`, `{defaults.K}`
+(a config key), `{cluster.F}` (rules/context.py CLUSTER_FIELDS), `{project.F}`
+(analysis/project.py FIELDS), `{facts.F}` (model/document.py FACTS), or a message argument
+that the rule's Python check declares (`{key}` for the key-by-key checks).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
+TEMPLATED = ("message", "recommended")
+
+
+def _known_key(key: str, components: list[str]) -> bool:
+    from advisor import catalog
+    from advisor.model.vocabulary import CLIENT_COMPONENTS, Client
+
+    for component in components:
+        if catalog.history(key, component):  # any Kafka release
+            return True
+        clients = Client.values() if component in CLIENT_COMPONENTS else ("java",)
+        if any(catalog.exists(key, component, client=client) for client in clients):
+            return True
+    return False
+
+
+def _sections() -> dict[str, Any]:
+    from advisor.analysis import project
+    from advisor.model.document import FACTS
+    from advisor.rules import context
+
+    return {"cluster": context.CLUSTER_FIELDS, "project": project.FIELDS, "facts": tuple(FACTS)}
+
+
+def unknown(raw: dict[str, Any]) -> list[tuple[str, str]]:
+    """(field, placeholder) for each placeholder of one rule definition (as read from YAML)
+    that names nothing."""
+    from advisor.rules import context, python_checks  # noqa: F401  (python_checks registers the checks)
+    from advisor.rules.registry import CHECK_ARGUMENTS
+
+    arguments = CHECK_ARGUMENTS.get(raw.get("python") or "", ())
+    components = list(raw.get("applies_to", {}).get("components", []))
+    sections = _sections()
+    bad = []
+    for field in TEMPLATED:
+        for name in PLACEHOLDER.findall(str(raw.get(field) or "")):
+            section, _, rest = name.partition(".")
+            if name in arguments:
+                known = True
+            elif section in sections and rest:
+                known = rest in sections[section]
+            elif section in ("set", "effective", "defaults") and rest:
+                known = _known_key(rest, components)
+            else:
+                known = name in context.FIELDS or _known_key(name, components)
+            if not known:
+                bad.append((field, f"{{{name}}}"))
+    return bad

@@ -1,0 +1,157 @@
+"""Loads every rule definition (rules/*.yaml) and the Python checks they may name."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+from advisor import resources
+from advisor.catalog.store import cache_dir, model_digest
+from advisor.model.document import LoadError
+from advisor.rules.spec import Definition
+
+# A Python check gets the rule context and the config set and returns one dict per
+# finding (empty list: none), each with optional "message", "keys", "recommended" overrides.
+PythonCheck = Callable[[dict[str, Any], Any], "list[dict[str, Any]]"]
+PYTHON_CHECKS: dict[str, PythonCheck] = {}
+# The message arguments each check gives its findings ({key}): placeholders its rules may use.
+CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}
+
+
+def python_check(name: str, arguments: tuple[str, ...] = ()) -> Callable[[PythonCheck], PythonCheck]:
+    """Register a check for what a JMESPath predicate cannot say; rules name it in `python:`."""
+
+    def register(function: PythonCheck) -> PythonCheck:
+        if name in PYTHON_CHECKS:
+            raise ValueError(f"python check {name!r} registered twice")
+        PYTHON_CHECKS[name] = function
+        CHECK_ARGUMENTS[name] = arguments
+        return function
+
+    return register
+
+
+@dataclass(frozen=True)
+class Rule:
+    definition: Definition
+    path: Path
+
+    @cached_property
+    def compiled(self) -> Any:
+        """The `when` predicate as a jmespath ParsedResult (None for a Python check), compiled on
+        first use: a one-file lint needs only the rules of the components it meets. Syntax is
+        checked when the rule set is validated (definition.py)."""
+        import jmespath
+
+        return jmespath.compile(self.definition.when) if self.definition.when else None
+
+    @cached_property
+    def required_keys(self) -> frozenset[str]:
+        """Keys the predicate requires to be written (conjuncts `set."k" != null` at its top),
+        so a config set without them is skipped before its context is built."""
+        return frozenset(_written_key_conjuncts(self.compiled.parsed)) if self.compiled is not None else frozenset()
+
+
+def _written_key_conjuncts(node: dict[str, Any]) -> list[str]:
+    if node["type"] == "and_expression":
+        return [key for child in node["children"] for key in _written_key_conjuncts(child)]
+    if node["type"] == "comparator" and node["value"] == "ne":
+        left, right = node["children"]
+        is_null = right == {"type": "field", "children": [], "value": "null"} or (
+            right["type"] == "literal" and right["value"] is None
+        )
+        path = [c.get("value") for c in left["children"]] if left["type"] == "subexpression" else []
+        if is_null and len(path) == 2 and path[0] == "set" and all(c["type"] == "field" for c in left["children"]):
+            return [path[1]]
+    return []
+
+
+def _read_yaml(path: Path) -> Any:
+    import yaml  # libyaml: rule files are read on every run, so the C loader matters
+
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise LoadError(str(path), (mark.line + 1) if mark else 1, f"invalid YAML: {error}") from error
+
+
+# The modules whose classes validate and carry a rule: the cache is keyed by them too.
+_HERE = Path(__file__).resolve().parent
+_RULE_MODELS = (_HERE / "definition.py", _HERE / "spec.py", _HERE.parent / "model" / "vocabulary.py")
+
+
+def _validated_rule_set(paths: list[Path]) -> dict[Path, Any]:
+    """Every rule file, parsed and validated with the pydantic model. A validated rule set is
+    cached as JSON under the hash of its content and of the rule model's source, so a warm run
+    neither parses YAML nor validates, and a changed model never trusts an old validation."""
+    digest = hashlib.sha256(model_digest(*_RULE_MODELS))
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    cached = cache_dir() / "validated" / f"rules.{digest.hexdigest()[:32]}.json"
+    try:
+        by_name = json.loads(cached.read_text(encoding="utf-8"))
+        return {path: by_name[path.name] for path in paths}
+    except (OSError, ValueError, KeyError):
+        pass  # absent or unreadable: parse and validate
+    raw_by_path = {path: _read_yaml(path) for path in paths}
+    _validate(raw_by_path)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=cached.parent, prefix=".rules.")  # unique: runs may race
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump({p.name: raw for p, raw in raw_by_path.items()}, stream)
+        os.replace(temporary, cached)
+    except OSError:
+        pass  # no writable cache: parse and validate again next time
+    return raw_by_path
+
+
+def _validate(raw_by_path: dict[Path, Any]) -> None:
+    from pydantic import ValidationError
+
+    from advisor.rules import placeholders
+    from advisor.rules.definition import RuleDefinition
+
+    for path, raw in sorted(raw_by_path.items()):
+        try:
+            RuleDefinition.model_validate(raw)
+        except ValidationError as error:
+            raise LoadError(str(path), 1, f"invalid rule definition:\n{error}") from error
+        unknown = placeholders.unknown(raw)
+        if unknown:
+            field = unknown[0][0]
+            lines = path.read_text(encoding="utf-8").splitlines()
+            line = next((n for n, text in enumerate(lines, start=1) if text.startswith(f"{field}:")), 1)
+            names = ", ".join(f"{name} in {where}" for where, name in unknown)
+            raise LoadError(
+                str(path), line, f"unknown placeholder {names}: not a config key, context field or check argument"
+            )
+
+
+@cache
+def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
+    """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
+    from advisor.rules import python_checks  # noqa: F401  (registers the checks)
+
+    raw_by_path = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
+    rules = []
+    seen: dict[str, Path] = {}
+    for path, raw in raw_by_path.items():
+        definition = Definition.from_raw(raw)
+        if path.stem != definition.id:
+            raise LoadError(str(path), 1, f"rule {definition.id} must live in {definition.id}.yaml")
+        if definition.id in seen:
+            raise LoadError(str(path), 1, f"rule id {definition.id} already used by {seen[definition.id]}")
+        if definition.python is not None and definition.python not in PYTHON_CHECKS:
+            raise LoadError(str(path), 1, f"unknown python check {definition.python!r}")
+        seen[definition.id] = path
+        rules.append(Rule(definition, path))
+    return tuple(rules)

@@ -1,0 +1,102 @@
+"""Rules as the engine uses them: plain dataclasses, no pydantic on the lint path.
+
+The pydantic model in definition.py validates every rule file (registry.py decides when);
+these classes only carry data that the model has accepted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from typing import Any
+
+from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
+
+__all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
+ALL_CLIENTS = Client.values()
+_BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
+
+
+@cache  # a rule set has a handful of distinct ranges, asked about for every config set
+def version_range(spec: str) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    """'>=3.0.1,<4.0' -> [('>=', (3,0,1)), ('<', (4,0,0))]."""
+    bounds = []
+    for part in spec.split(","):
+        match = _BOUND.match(part.strip())
+        if not match:
+            raise ValueError(f"bad version bound {part!r} in {spec!r} (expected e.g. '>=3.0,<4.0')")
+        numbers = [int(n) for n in match.group(2).split(".")] + [0, 0]
+        bounds.append((match.group(1), (numbers[0], numbers[1], numbers[2])))
+    return tuple(bounds)
+
+
+_CHECKS = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+}
+
+
+@cache
+def in_range(version: tuple[int, int, int], spec: str) -> bool:
+    return all(_CHECKS[op](version, bound) for op, bound in version_range(spec))
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    value: str
+    applicability: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"value": self.value, "applicability": self.applicability}
+
+
+@dataclass(frozen=True, slots=True)
+class AppliesTo:
+    components: list[str]
+    clients: list[str] = field(default_factory=lambda: list(ALL_CLIENTS))
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    bad: str
+    good: str
+    component: str | None = None
+    alongside: dict[str, str] | None = None  # {"name": file name, "text": its content}
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    id: str
+    name: str
+    summary: str
+    severity: str
+    category: str
+    applies_to: AppliesTo
+    message: str
+    rationale: str
+    recommended: str
+    example: Example
+    references: list[str]
+    source: str
+    kafka_versions: str = ">=2.8"
+    when: str | None = None
+    python: str | None = None
+    keys: list[str] = field(default_factory=list)
+    fix: Fix | None = None
+    skip_in_dev: bool = False
+
+    @classmethod
+    def from_raw(cls, raw: dict[str, Any]) -> Definition:
+        values = dict(raw)
+        values["applies_to"] = AppliesTo(**values["applies_to"])
+        values["example"] = Example(**values["example"])
+        if values.get("fix") is not None:
+            values["fix"] = Fix(**values["fix"])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

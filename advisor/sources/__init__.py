@@ -1,0 +1,106 @@
+"""Loaders turn input files into the normalized document; one module per format.
+
+Each loader module has `sniff(path, text)`, returning a payload when the file is
+its format (None otherwise), and `load(path, text, payload, options)`, returning
+the source file and its config sets. `discover` walks the paths once, reading each
+candidate file once; `load` collects config sets, and a file that cannot be
+parsed adds a LoadError while the others are still loaded. A loader may also have
+`link(document)`, run once after every file is loaded, for facts that span files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from advisor.model.document import Document, LoadError
+from advisor.sources import client_dict, compose, helm, properties, reassignment, shell, spring, strimzi
+
+# Asked in order; the first whose sniff returns a payload owns the file.
+LOADERS = (properties, compose, strimzi, spring, helm, reassignment, client_dict, shell)
+SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env", ".sh", ".bash", ""}
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    component: str | None = None  # --as
+    client: str | None = None  # --client
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: Path
+    text: str
+    loader: Any
+    payload: Any
+
+
+def read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
+
+
+def _sniff(path: Path) -> Candidate | None:
+    if path.suffix not in SUFFIXES and path.name != ".env":
+        return None
+    if not path.suffix and path.name != ".env":
+        with path.open("rb") as stream:  # an extensionless file counts only as a #! script
+            if stream.read(2) != b"#!":
+                return None
+    text = read_text(path)
+    for loader in LOADERS:
+        payload = loader.sniff(path, text)
+        if payload is not None:
+            return Candidate(path, text, loader, payload)
+    return None
+
+
+def discover(paths: Iterable[Path]) -> tuple[list[Candidate], list[Path], list[Path]]:
+    """(files to load, files named explicitly that no loader reads, missing paths)."""
+    found: list[Candidate] = []
+    unknown: list[Path] = []
+    missing: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            for candidate in sorted(path.rglob("*")):
+                parts = candidate.relative_to(path).parts
+                hidden = any(part.startswith(".") for part in parts[:-1]) or (
+                    parts[-1].startswith(".") and parts[-1] != ".env"
+                )
+                if candidate.is_file() and not hidden and (sniffed := _sniff(candidate)):
+                    found.append(sniffed)
+        elif path.is_file():
+            sniffed = _sniff(path)
+            if sniffed:
+                found.append(sniffed)
+            else:
+                unknown.append(path)
+        else:
+            missing.append(path)
+    return found, unknown, missing
+
+
+def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
+    document = Document()
+    for item in candidates:
+        candidate = item if isinstance(item, Candidate) else _sniff(item)
+        if candidate is None:
+            document.errors.append(LoadError(str(item), 1, "not a configuration format kafka-advisor reads"))
+            continue
+        path = str(candidate.path)
+        try:
+            source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, options)
+        except LoadError as error:
+            document.errors.append(error)
+            continue
+        document.files.append(source)
+        document.config_sets.extend(config_sets)
+    for loader in LOADERS:
+        if hasattr(loader, "link"):  # facts that span files (Strimzi node pools in files of their own)
+            loader.link(document)
+    return document

@@ -1,0 +1,161 @@
+"""docker-compose files and .env files: Kafka brokers configured through environment variables.
+
+Each service running a Kafka image (or setting KAFKA_* variables) is a broker config set;
+all brokers of one compose file form one cluster. Variables become properties by the
+image's convention (advisor.catalog.surfaces): apache/kafka and Confluent `KAFKA_*`,
+Bitnami `KAFKA_CFG_*`. JVM variables (KAFKA_HEAP_OPTS, KAFKA_JVM_PERFORMANCE_OPTS,
+KAFKA_OPTS) are kept as facts for the JVM rules. The Kafka version comes from the image
+tag when the tag names one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from advisor.catalog import surfaces
+from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
+from advisor.secrets import is_secret_key
+from advisor.sources import directives as directive_syntax
+from advisor.sources.structured import Located, LocatedList, read_yaml
+
+FORMAT = "compose"
+_COMPOSE_NAME = re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")
+_TAG_VERSION = re.compile(r":v?(\d+\.\d+(?:\.\d+)?)")
+
+
+_KAFKA_DEFAULT_IMAGES = ("apache/kafka", "confluentinc/")
+
+
+def _image_family(image: str, variables: list[str]) -> str:
+    if "bitnami/" in image or any(v.startswith("KAFKA_CFG_") for v in variables):
+        return "bitnami"
+    if "confluentinc/" in image:
+        return "confluent"
+    return "apache"
+
+
+def _kafka_version(image: str) -> str | None:
+    """Apache Kafka version named by an image tag. Confluent Platform tags map CP 6.2 → 2.8,
+    CP 7.N → 3.N and CP 8.N → 4.N (the Kafka release each CP line ships); others: unknown."""
+    match = _TAG_VERSION.search(image.rsplit("/", 1)[-1])
+    if not match:
+        return None
+    version = match.group(1)
+    if "confluentinc/" not in image:
+        return version
+    major, minor = (int(p) for p in version.split(".")[:2])
+    if (major, minor) == (6, 2):
+        return "2.8"
+    return f"{major - 4}.{minor}" if major in (7, 8) else None
+
+
+def _environment(service: Located, path: str) -> list[tuple[str, str, tuple[int, int]]]:
+    env = service.get("environment")
+    if isinstance(env, Located):
+        return [(k, "" if v is None else str(v), env.position(k)) for k, v in env.items()]
+    if isinstance(env, LocatedList):
+        entries = []
+        for item, position in zip(env, env.positions, strict=True):
+            name, _, value = str(item).partition("=")
+            entries.append((name, value, position))
+        return entries
+    if env is not None:
+        raise LoadError(
+            path, service.position("environment")[0], "environment must be a mapping or a list of KEY=VALUE"
+        )
+    return []
+
+
+# Broker images by repository name (apache/kafka, apache/kafka-native, bitnami/kafka,
+# confluentinc/cp-kafka, cp-server, ...); not kafka-ui, cp-kafka-connect, kafka-exporter.
+_BROKER_IMAGES = {"kafka", "kafka-native", "cp-kafka", "cp-server"}
+
+
+def _is_kafka(service: Any) -> bool:
+    if not isinstance(service, Located):
+        return False
+    repository = str(service.get("image") or "").lower().split("@")[0].rsplit("/", 1)[-1].split(":")[0]
+    return repository in _BROKER_IMAGES
+
+
+def sniff(path: Path, text: str) -> Any:
+    if path.suffix in (".env",) or path.name == ".env":
+        return ("env", None) if re.search(r"^\s*KAFKA_\w+=", text, re.MULTILINE) else None
+    if path.suffix not in (".yml", ".yaml"):
+        return None
+    if not _COMPOSE_NAME.match(path.name) and not re.search(r"^services:\s*$", text, re.MULTILINE):
+        return None
+    try:
+        documents = read_yaml(text, str(path))
+    except LoadError:
+        return ("error", None) if _COMPOSE_NAME.match(path.name) else None
+    data = documents[0] if documents else None
+    if not isinstance(data, Located) or not isinstance(data.get("services"), Located):
+        return None
+    if not any(_is_kafka(s) for s in data["services"].values()):
+        return None
+    return ("compose", data)
+
+
+def _broker(
+    path: str, name: str, image: str, entries: list[tuple[str, str, tuple[int, int]]], anchor: tuple[int, int]
+) -> ConfigSet:
+    family = _image_family(image, [n for n, _, _ in entries])
+    config_set = ConfigSet(
+        component="broker",
+        path=path,
+        anchor=Location(path, *anchor),
+        name=name,
+        kafka_version=_kafka_version(image),
+        cluster=path,
+    )
+    jvm: dict[str, dict[str, Any]] = {}
+    for variable, value, (line, column) in entries:
+        if variable in surfaces.JVM_VARIABLES:
+            jvm[variable] = {"value": value, "line": line}
+            continue
+        key = surfaces.env_to_property(family, variable)
+        if key:
+            config_set.add(Setting(key, value, variable, Location(path, line, column), is_secret_key(key)))
+    config_set.facts["image"] = image
+    config_set.facts["jvm"] = jvm
+    # apache/kafka given any variable, and the Confluent images, build server.properties from the
+    # variables alone, so an absent key has Kafka's own default. Other images start from a shipped
+    # server.properties (Kafka's sample sets internal topics to RF 1), which we cannot see.
+    config_set.facts["kafka_defaults"] = bool(entries) and image.startswith(_KAFKA_DEFAULT_IMAGES)
+    return config_set
+
+
+def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    kind, data = payload
+    found = directive_syntax.in_hash_comments(text, path)
+    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    if kind == "error":
+        read_yaml(text, path)  # raises the LoadError with its line
+    if kind == "env":
+        entries = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#") and "=" in stripped:
+                name, _, value = stripped.removeprefix("export ").partition("=")
+                entries.append((name.strip(), value.strip().strip("'\""), (number, 1)))
+        first = entries[0][2] if entries else (1, 1)
+        config_sets = [_broker(path, Path(path).name, "", entries, first)]
+    else:
+        config_sets = []
+        services = data["services"]
+        for name, service in services.items():
+            if not _is_kafka(service):
+                continue
+            anchor = service.position("environment") if "environment" in service else services.position(name)
+            config_sets.append(
+                _broker(path, name, str(service.get("image") or ""), _environment(service, path), anchor)
+            )
+        # A compose file lists every service of its cluster: the brokers among them are all of them.
+        brokers = [cs for cs in config_sets if cs.runs_broker_role()]
+        for config_set in config_sets:
+            config_set.facts["broker_count"] = len(brokers) or None
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets

@@ -1,0 +1,67 @@
+"""`# kafka-advisor: ...` comment directives, the same in .properties, YAML and shell.
+
+# kafka-advisor: disable-next-line KP101,KB102 -- reason
+# kafka-advisor: disable KP101 -- reason      ... # kafka-advisor: enable KP101
+# kafka-advisor: disable-file KB101 -- reason
+# kafka-advisor: profile=dev
+# kafka-advisor: kafka-version=3.9
+# kafka-advisor: as=producer client=librdkafka
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from advisor.model.document import ConfigSet, Directive, LoadError
+
+_MARKER = re.compile(r"^\s*[#!]\s*kafka-advisor:\s*(?P<body>.*)$")
+SUPPRESSIONS = ("disable-next-line", "disable", "enable", "disable-file")
+SETTINGS = ("profile", "kafka-version", "as", "client")
+
+
+def parse_comment(line_number: int, text: str, path: str) -> list[Directive]:
+    """Directives in one whole-line comment (empty if it is an ordinary comment)."""
+    match = _MARKER.match(text)
+    if not match:
+        return []
+    body, _, reason = match["body"].partition(" -- ")
+    words = body.split()
+    if not words:
+        raise LoadError(path, line_number, "empty kafka-advisor directive")
+    if words[0] in SUPPRESSIONS:
+        codes = ",".join(words[1:]).replace(" ", "")
+        return [Directive(line_number, words[0], codes or "all", reason.strip())]
+    directives = []
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or name not in SETTINGS or not value:
+            expected = ", ".join(SUPPRESSIONS) + " or " + ", ".join(f"{s}=..." for s in SETTINGS)
+            raise LoadError(path, line_number, f"unknown kafka-advisor directive {word!r} (expected {expected})")
+        directives.append(Directive(line_number, name, value))
+    return directives
+
+
+def setting(directives: list[Directive], name: str) -> str | None:
+    values = [d.argument for d in directives if d.verb == name]
+    return values[-1] if values else None
+
+
+def in_hash_comments(text: str, path: str) -> list[Directive]:
+    """Directives in the whole-line `#` comments of a YAML, TOML, shell or .env file."""
+    found: list[Directive] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("#"):
+            found.extend(parse_comment(number, line, path))
+    return found
+
+
+def apply_file_settings(config_sets: Iterable[ConfigSet], found: list[Directive]) -> None:
+    """A file's `profile=` and `kafka-version=` apply to every config set it yields; an
+    explicit kafka-version wins over one inferred from the input (an image tag, say)."""
+    profile, version = setting(found, "profile"), setting(found, "kafka-version")
+    for config_set in config_sets:
+        if profile:
+            config_set.facts["profile"] = profile
+        if version:
+            config_set.kafka_version = version

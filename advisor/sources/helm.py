@@ -1,0 +1,113 @@
+"""Helm values for the Bitnami Kafka chart (KRaft layout), also nested as a subchart (`kafka:`).
+
+What is read, as the chart's own values.yaml documents it:
+- `config` / `extraConfig` (top level and per role): server.properties text, the generated
+  file replaced / appended to; parsed as .properties with lines mapped into the YAML file;
+- `extraEnvVars` (list of name/value, the image's KAFKA_CFG_* convention);
+- `heapOpts` (JVM heap) and `image.tag` (Kafka version);
+- broker count: `controller.replicaCount` (default 3) when `controller.controllerOnly` is
+  false (the default: controller+broker nodes), plus `broker.replicaCount` (default 0).
+The values form one broker config set standing for the release's brokers.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from advisor.catalog import surfaces
+from advisor.model.document import ConfigSet, Location, Setting, SourceFile
+from advisor.secrets import is_secret_key
+from advisor.sources import directives as directive_syntax
+from advisor.sources import properties_syntax
+from advisor.sources.structured import Located, LocatedList, read_yaml
+
+FORMAT = "helm"
+_NAME = re.compile(r"^values[\w.-]*\.ya?ml$")
+_CHART_KEYS = {"controller", "broker", "extraConfig", "heapOpts", "listeners", "kraft"}
+_TAG_VERSION = re.compile(r"^(\d+\.\d+(?:\.\d+)?)")
+
+
+def _chart_values(data: Any) -> Located | None:
+    if not isinstance(data, Located):
+        return None
+    nested = data.get("kafka")
+    if isinstance(nested, Located) and _CHART_KEYS & set(nested):
+        return nested  # the chart used as a subchart named kafka
+    return data if _CHART_KEYS & set(data) else None
+
+
+def sniff(path: Path, text: str) -> Any:
+    if not _NAME.match(path.name):
+        return None
+    try:
+        documents = read_yaml(text, str(path))
+    except Exception:  # noqa: BLE001 - a broken values file is reported by load()
+        return None
+    values = _chart_values(documents[0]) if documents else None
+    return values
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return default
+
+
+def _properties_text(config_set: ConfigSet, section: Located, key: str, path: str) -> None:
+    """`config`/`extraConfig` text: each entry keeps its line in the YAML file."""
+    text = section.get(key)
+    if not isinstance(text, str) or not text.strip():
+        return
+    key_line = section.position(key)[0]
+    offset = key_line if "\n" in text else key_line - 1  # a block scalar starts on the next line
+    entries, _ = properties_syntax.parse(text, path)
+    for entry in entries:
+        location = Location(path, offset + entry.line)
+        config_set.add(Setting(entry.key, entry.value, entry.key, location, is_secret_key(entry.key)))
+
+
+def _env(config_set: ConfigSet, section: Located, path: str) -> None:
+    variables = section.get("extraEnvVars")
+    if not isinstance(variables, LocatedList):
+        return
+    for item, (line, column) in zip(variables, variables.positions, strict=True):
+        if isinstance(item, Located) and isinstance(item.get("name"), str):
+            key = surfaces.env_to_property("bitnami", item["name"])
+            if key:
+                value = "" if item.get("value") is None else str(item["value"])
+                config_set.add(Setting(key, value, item["name"], Location(path, line, column), is_secret_key(key)))
+
+
+def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    found = directive_syntax.in_hash_comments(text, path)
+    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    controller = values.get("controller") if isinstance(values.get("controller"), Located) else Located()
+    broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
+    combined = str(controller.get("controllerOnly", "false")).lower() != "true"
+    brokers = (_int(controller.get("replicaCount"), 3) if combined else 0) + _int(broker.get("replicaCount"), 0)
+    image = values.get("image")
+    tag = str(image.get("tag") or "") if isinstance(image, Located) else ""
+    version = _TAG_VERSION.match(tag)
+    # Findings about absent keys point where broker configuration is written.
+    anchors = [s.position(k)[0] for s in (values, controller, broker) for k in ("extraConfig", "config") if k in s]
+    config_set = ConfigSet(
+        component="broker",
+        path=path,
+        anchor=Location(path, min(anchors) if anchors else values.line),
+        name=f"helm:{Path(path).name}",
+        kafka_version=version.group(1) if version else None,
+        cluster=path,
+    )
+    jvm: dict[str, dict[str, Any]] = {}
+    for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
+        for key in ("config", "extraConfig"):
+            _properties_text(config_set, section, key, path)
+        _env(config_set, section, path)
+        if isinstance(section.get("heapOpts"), str):
+            jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
+    config_set.facts.update({"broker_count": brokers or None, "jvm": jvm})
+    directive_syntax.apply_file_settings([config_set], found)
+    return source, [config_set]

@@ -1,0 +1,181 @@
+"""Shell scripts that call kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls
+(with or without `.sh`, any path prefix).
+
+Each invocation becomes a config set: topic configs given with `--config` (kafka-topics) or
+`--add-config` (kafka-configs on topics or brokers) are its settings, so the topic and broker
+rules check them; every invocation carries its tool, flags and line as `facts.command` for
+the operations rules (throttles, removed flags, replication factors). Principals that
+kafka-acls --add lets in are `facts.principals`; client quotas set with kafka-configs are
+`facts.quotas`, by name only: the same flag carries SCRAM credentials, which are never kept.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
+from advisor.secrets import is_secret_key
+from advisor.sources import directives as directive_syntax
+
+FORMAT = "shell"
+_TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.sh)?$")
+_MENTION = re.compile(r"kafka-(topics|configs|reassign-partitions|acls)")
+_SEPARATORS = {"&&", "||", ";", "|", "&", ";;"}
+_REPEATABLE = {"--config", "--add-config", "--delete-config"}  # values may hold secrets: not kept in facts
+_LISTED = {"--allow-principal", "--deny-principal"}  # repeatable and kept
+# Client quota names kafka-configs takes for users and clients: exactly Kafka's
+# QuotaConfig.userAndClientQuotaConfigs(); the tool refuses others (tests/integration/test_cli_tools.py).
+QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate")
+
+
+def sniff(path: Path, text: str) -> Any:
+    shell = path.suffix in (".sh", ".bash") or (text.startswith("#!") and re.match(r"#!.*\b(ba|z|da)?sh\b", text))
+    return True if shell and _MENTION.search(text) else None
+
+
+def _logical_lines(text: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, text) with backslash continuations joined; comments skipped."""
+    result = []
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        start, logical = index, lines[index]
+        while logical.rstrip().endswith("\\") and index + 1 < len(lines):
+            index += 1
+            logical = logical.rstrip()[:-1] + " " + lines[index]
+        index += 1
+        if logical.strip() and not logical.lstrip().startswith("#"):
+            result.append((start + 1, index, logical))
+    return result
+
+
+def _commands(tokens: list[str]) -> list[list[str]]:
+    commands, current = [], []
+    for token in tokens:
+        if token in _SEPARATORS:
+            commands.append(current)
+            current = []
+        else:
+            current.append(token)
+    return [c for c in [*commands, current] if c]
+
+
+def _flags(arguments: list[str]) -> dict[str, Any]:
+    flags: dict[str, Any] = {}
+    index = 0
+    while index < len(arguments):
+        token = arguments[index]
+        index += 1
+        if not token.startswith("--"):
+            continue
+        name, equals, value = token.partition("=")
+        if not equals and index < len(arguments) and not arguments[index].startswith("--"):
+            value, index = arguments[index], index + 1
+        elif not equals:
+            value = True
+        if name in _REPEATABLE or name in _LISTED:
+            flags.setdefault(name, []).append(value)
+        else:
+            flags[name] = value
+    return flags
+
+
+def _config_pairs(values: list[str]) -> list[tuple[str, str]]:
+    """--config k=v (once per flag) and --add-config 'k=v,k2=[a,b]' (comma list, [] groups lists)."""
+    pairs = []
+    for value in values:
+        if not isinstance(value, str):
+            continue
+        for part in re.split(r",(?![^\[]*\])", value):
+            key, sep, item = part.partition("=")
+            if sep and key.strip():
+                pairs.append((key.strip(), item.strip().strip("[]")))
+    return pairs
+
+
+def _flag_line(lines: list[str], first: int, last: int, flag: str) -> int:
+    for number in range(first, last + 1):
+        if flag in lines[number - 1]:
+            return number
+    return first
+
+
+def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: int, lines: list[str]) -> ConfigSet:
+    entity = flags.get("--entity-type")
+    if tool == "topics" and ("--create" in flags or "--alter" in flags):
+        component = "topic"
+    elif tool == "configs" and entity in ("topics", "brokers", "broker-loggers"):
+        component = "topic" if entity == "topics" else "broker"
+    else:
+        component = "admin"
+    target = flags.get("--topic") or flags.get("--entity-name") or ""
+    quotas = []
+    if tool == "configs" and (entity in ("users", "clients") or "--entity-default" in flags):
+        quotas = sorted({key for key, _ in _config_pairs(flags.get("--add-config", [])) if key in QUOTA_KEYS})
+    granted = flags.get("--allow-principal", []) if tool == "acls" and "--add" in flags else []
+    config_set = ConfigSet(
+        component=component,
+        path=path,
+        anchor=Location(path, first),
+        name=f"kafka-{tool} {target}".strip(),
+        facts={
+            "command": {
+                "tool": f"kafka-{tool}",
+                "flags": {k: v for k, v in flags.items() if k not in _REPEATABLE},
+                "line": first,
+                "flag_lines": {flag: _flag_line(lines, first, last, flag) for flag in flags},
+            },
+            "principals": [p for p in granted if isinstance(p, str)],
+            "quotas": quotas,
+        },
+    )
+    if component != "admin":
+        values = flags.get("--config", []) + flags.get("--add-config", [])
+        for key, value in _config_pairs(values):
+            line = _flag_line(lines, first, last, f"{key}=")
+            config_set.add(Setting(key, value, key, Location(path, line), is_secret_key(key)))
+    return config_set
+
+
+def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    lines = text.splitlines()
+    found = directive_syntax.in_hash_comments(text, path)
+    source = SourceFile(path, lines, FORMAT, found)
+    config_sets = []
+    for first, last, logical in _logical_lines(text):
+        if not _MENTION.search(logical):
+            continue
+        lexer = shlex.shlex(logical, posix=True, punctuation_chars=";&|")
+        lexer.whitespace_split = True
+        lexer.commenters = "#"
+        try:
+            tokens = list(lexer)
+        except ValueError as error:
+            raise LoadError(path, first, f"cannot split the command line: {error}") from error
+        for command in _commands(tokens):
+            for position, token in enumerate(command):
+                match = _TOOL.search(token)
+                if match:
+                    flags = _flags(command[position + 1 :])
+                    config_sets.append(_config_set(path, match.group(1), flags, first, last, lines))
+                    break
+    _mark_verified_plans(config_sets)
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets
+
+
+def _mark_verified_plans(config_sets: list[ConfigSet]) -> None:
+    """A reassignment's throttle is removed only by a later --verify of the same plan, so each
+    --execute records whether the script runs one (`facts.command.verified_later`)."""
+    reassignments = [
+        cs.facts["command"] for cs in config_sets if cs.facts["command"]["tool"] == "kafka-reassign-partitions"
+    ]
+    for index, command in enumerate(reassignments):
+        plan = command["flags"].get("--reassignment-json-file")
+        command["verified_later"] = any(
+            "--verify" in later["flags"] and later["flags"].get("--reassignment-json-file") == plan
+            for later in reassignments[index + 1 :]
+        )

@@ -1,0 +1,173 @@
+"""Spring Boot `application*.yml|yaml|properties`: the spring.kafka.* surface.
+
+Typed properties (spring.kafka.producer.batch-size, ...) become the Kafka keys Boot's own
+KafkaProperties sets for them (advisor/catalog/data/spring_boot.json); the `properties`
+maps (spring.kafka.properties.*, spring.kafka.producer.properties.*, ...) pass through
+unchanged. Names use Spring's relaxed binding (batchSize, batch_size, batch-size).
+spring.kafka.* names that no Boot release defines are kept as facts: Boot ignores them
+silently, so a rule reports them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from advisor import catalog
+from advisor.catalog import surfaces
+from advisor.model.document import ConfigSet, Directive, Location, Setting, SourceFile
+from advisor.rules.functions import to_bytes, to_ms
+from advisor.secrets import is_secret_key
+from advisor.sources import directives as directive_syntax
+from advisor.sources import properties_syntax
+from advisor.sources.structured import Located, LocatedList, read_yaml
+
+FORMAT = "spring"
+_NAME = re.compile(r"^(application|bootstrap)([-.][\w.-]*)?\.(ya?ml|properties)$")
+ROLES = ("producer", "consumer", "admin")
+_PASSTHROUGH = re.compile(r"^spring\.kafka\.(?:(producer|consumer|admin|streams)\.)?properties\.(.+)$")
+
+
+def sniff(path: Path, text: str) -> Any:
+    if not _NAME.match(path.name):
+        return None
+    return True if "spring" in text and "kafka" in text else None
+
+
+def _flatten(value: Any, prefix: str, out: list[tuple[str, str, tuple[int, int]]], position: tuple[int, int]) -> None:
+    if isinstance(value, Located):
+        for key, item in value.items():
+            # Spring's bracket notation keeps dots inside a map key: properties[linger.ms]
+            name = key[1:-1] if key.startswith("[") and key.endswith("]") else key
+            _flatten(item, f"{prefix}.{name}" if prefix else name, out, value.position(key))
+    elif isinstance(value, LocatedList):
+        out.append((prefix, ",".join("" if v is None else str(v) for v in value), position))
+    else:
+        out.append((prefix, "" if value is None else str(value), position))
+
+
+def _entries(path: str, text: str) -> tuple[list[tuple[str, str, tuple[int, int]]], list[Directive]]:
+    found: list[Directive] = []
+    entries: list[tuple[str, str, tuple[int, int]]] = []
+    if path.endswith(".properties"):
+        parsed, comments = properties_syntax.parse(text, path)
+        for line, comment in comments:
+            found.extend(directive_syntax.parse_comment(line, comment, path))
+        for entry in parsed:
+            key = re.sub(r"\[([^\]]+)\]", r".\1", entry.key)  # properties[linger.ms] -> properties.linger.ms
+            entries.append((key, entry.value, (entry.line, entry.column)))
+    else:
+        found = directive_syntax.in_hash_comments(text, path)
+        for document in read_yaml(text, path):
+            _flatten(document, "", entries, (1, 1))
+    return [e for e in entries if e[0].startswith("spring.kafka.")], found
+
+
+_SPRING_BOOLEANS = {"true": "true", "on": "true", "yes": "true", "1": "true"}
+_SPRING_BOOLEANS |= {"false": "false", "off": "false", "no": "false", "0": "false"}
+
+
+def _lenient(text: str) -> str:
+    """Spring binds enum constants leniently: case and separators do not count."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _typed_value(record: dict[str, Any], value: str, key: str, role: str) -> str:
+    """The value Kafka receives once Spring has converted it: Duration → ms, DataSize → bytes,
+    Boolean words (yes/on/1) → true/false, enum constants (read-committed) → the Kafka choice."""
+    kind = record.get("type") or ""
+    if kind == "java.time.Duration":
+        number = to_ms(value)
+        return value if number is None else str(int(number))
+    if kind == "org.springframework.util.unit.DataSize":
+        number = to_bytes(value)
+        return value if number is None else str(int(number))
+    if kind == "java.lang.Boolean":
+        return _SPRING_BOOLEANS.get(value.strip().lower(), value)
+    if kind.endswith(("IsolationLevel", "AutoOffsetReset")):
+        facts = catalog.lookup(key, role) if role in ROLES else None
+        matches = [c for c in (facts.choices or ()) if _lenient(c) == _lenient(value)] if facts else []
+        return matches[0] if matches else value
+    return value
+
+
+def _suggest(name: str) -> str | None:
+    """A Kafka key written as a typed property → its pass-through spelling; else the closest
+    sibling property (same parent), compared on the last segment only."""
+    from advisor import catalog
+
+    parent, _, last = name.rpartition(".")
+    role = parent.rpartition(".")[2]
+    base = last.replace("-", ".").replace("_", ".").lower()
+    for kafka_key in (base, f"{base}.ms", f"{base}.bytes"):  # Boot drops units: session-timeout
+        if role in ROLES and catalog.exists(kafka_key, role):
+            return f"{parent}.properties.{kafka_key}"
+    known = surfaces._spring()["boot"][surfaces.spring_boot_releases()[-1]]["properties"]
+    siblings = {k.rpartition(".")[2]: k for k in known if k.rpartition(".")[0] == parent}
+    close = difflib.get_close_matches(last.lower(), list(siblings), n=1, cutoff=0.8)
+    return siblings[close[0]] if close else None
+
+
+def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    entries, found = _entries(path, text)
+    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    if not entries:
+        return source, []  # a Spring application without Kafka settings
+    per_role: dict[str, list[Setting]] = {role: [] for role in ROLES}
+    shared: list[Setting] = []
+    unknown: list[dict[str, Any]] = []
+    facts: dict[str, Any] = {}
+    for name, value, (line, column) in entries:
+        location = Location(path, line, column)
+        passthrough = _PASSTHROUGH.match(name)
+        if passthrough:
+            role, key = passthrough.group(1), passthrough.group(2)
+            setting = Setting(key, value, name, location, is_secret_key(key))
+            if role is None:
+                shared.append(setting)
+            elif role in per_role:
+                per_role[role].append(setting)
+            continue
+        record = next(
+            (
+                r
+                for release in reversed(surfaces.spring_boot_releases())
+                if (r := surfaces.spring_property(name, release))
+            ),
+            None,
+        )
+        if record is None:
+            unknown.append({"name": name, "line": line, "suggestion": _suggest(name)})
+            continue
+        if record["name"].endswith("transaction-id-prefix"):
+            facts["transaction_id_prefix"] = {"line": line}
+        for role, keys in record.get("sets", {}).items():
+            for key in keys:
+                if key == "*" or (role not in ROLES and role != "streams"):
+                    continue
+                setting = Setting(key, _typed_value(record, value, key, role), name, location, is_secret_key(name))
+                if set(record["sets"]) >= {"producer", "consumer", "admin"}:
+                    shared.append(setting)  # common settings (bootstrap-servers, client-id, ssl.*)
+                    break
+                if role in per_role:
+                    per_role[role].append(setting)
+    roles = [r for r in ROLES if per_role[r]] or ["producer", "consumer"]
+    config_sets = []
+    for role in roles:
+        settings = [*shared, *per_role[role]]
+        first = min((s.location.line for s in settings), default=1)
+        config_set = ConfigSet(
+            component=role,
+            path=path,
+            anchor=Location(path, first),
+            name=f"spring.kafka.{role}",
+            client="java",
+            facts={**facts, "spring_unknown": unknown, "spring": True},
+        )
+        for setting in settings:
+            config_set.add(setting)
+        config_sets.append(config_set)
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets

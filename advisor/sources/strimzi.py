@@ -1,0 +1,176 @@
+"""Strimzi custom resources (multi-document YAML): Kafka, KafkaNodePool, KafkaTopic, KafkaUser.
+
+A `Kafka` resource's spec.kafka.config is one broker config set standing for every broker
+of that cluster; the broker count comes from the cluster's node pools with the broker
+role (or spec.kafka.replicas without node pools), the Kafka version from spec.kafka.version.
+Each `KafkaTopic` is a topic config set with its partitions and replicas as facts. Keys
+Strimzi manages itself are recorded as facts for the rule that reports them. Each
+`KafkaUser` is an admin config set whose facts name its principal (`principals`) and the
+quotas it sets (`quotas`, from spec.quotas: producerByteRate, consumerByteRate,
+requestPercentage, controllerMutationRate — Strimzi's KafkaUserQuotas); a Kafka resource's
+spec.kafka.quotas (the cluster-wide quotas plugin) is its `quotas`. Resources in one directory that name the same
+cluster (metadata.name of the Kafka, the strimzi.io/cluster label of the others) are one
+cluster, whichever file holds them; `link` sums the broker pools of a cluster across files.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from advisor.catalog import surfaces
+from advisor.model.document import ConfigSet, Document, LoadError, Location, Setting, SourceFile
+from advisor.secrets import is_secret_key
+from advisor.sources import directives as directive_syntax
+from advisor.sources.structured import Located, LocatedList, read_yaml
+
+FORMAT = "strimzi"
+_API = re.compile(r"^apiVersion:\s*kafka\.strimzi\.io/", re.MULTILINE)
+_XMX = re.compile(r"^\d+[kKmMgG]?$")
+_USER_QUOTAS = ("producerByteRate", "consumerByteRate", "requestPercentage", "controllerMutationRate")
+
+
+def sniff(path: Path, text: str) -> Any:
+    if path.suffix not in (".yaml", ".yml") or not _API.search(text):
+        return None
+    return True
+
+
+def _get(mapping: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(mapping, Located):
+            return None
+        mapping = mapping.get(key)
+    return mapping
+
+
+def _cluster_of(resource: Located) -> str | None:
+    labels = _get(resource, "metadata", "labels")
+    return labels.get("strimzi.io/cluster") if isinstance(labels, Located) else None
+
+
+def _is_broker_pool(pool: Located) -> bool:
+    return "broker" in (_get(pool, "spec", "roles") or [])
+
+
+def link(document: Document) -> None:
+    """A cluster with node pools has the brokers of its broker pools, in whichever file of its
+    directory they are: that sum replaces the count its Kafka resource's file gave (its JVM
+    options stay those of its own file, whose lines its findings point at)."""
+    brokers: dict[str, int] = {}
+    for source in document.files:
+        for part in source.cluster_parts if source.format == FORMAT else []:
+            brokers[part["cluster"]] = brokers.get(part["cluster"], 0) + part["broker_replicas"]
+    for config_set in document.config_sets:
+        if config_set.component == "broker" and config_set.cluster in brokers:
+            config_set.facts["broker_count"] = brokers[config_set.cluster] or None
+
+
+def _cluster_key(path: str, cluster: str | None) -> str:
+    """Resources of one cluster are often kept one per file: those in the same directory that
+    name the same cluster belong together; another directory (another environment) does not."""
+    return f"{Path(path).parent}#{cluster}"
+
+
+def _jvm(options: Any) -> dict[str, dict[str, Any]]:
+    """Strimzi's jvmOptions as the JVM entries the JVM rules read, each at its own line."""
+    if not isinstance(options, Located):
+        return {}
+    entries = {}
+    for name in ("-Xms", "-Xmx"):
+        if isinstance(options.get(name), str) and _XMX.match(options[name]):
+            entries[f"jvmOptions {name}"] = {"value": f"{name}{options[name]}", "line": options.position(name)[0]}
+    xx = options.get("-XX")
+    if isinstance(xx, Located):
+        flags = [
+            f"-XX:+{name}" if value == "true" else f"-XX:-{name}" if value == "false" else f"-XX:{name}={value}"
+            for name, value in xx.items()
+        ]
+        entries["jvmOptions -XX"] = {"value": " ".join(flags), "line": options.position("-XX")[0]}
+    return entries
+
+
+def _settings(config_set: ConfigSet, config: Any, path: str) -> None:
+    if not isinstance(config, Located):
+        return
+    for key, value in config.items():
+        line, column = config.position(key)
+        written = ",".join(map(str, value)) if isinstance(value, LocatedList) else "" if value is None else str(value)
+        config_set.add(Setting(key, written, key, Location(path, line, column), is_secret_key(key)))
+
+
+def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    documents = [d for d in read_yaml(text, path) if isinstance(d, Located)]
+    found = directive_syntax.in_hash_comments(text, path)
+    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    pools: dict[str, list[Located]] = {}
+    for resource in documents:
+        if resource.get("kind") == "KafkaNodePool":
+            pools.setdefault(_cluster_of(resource) or "", []).append(resource)
+            replicas = int(_get(resource, "spec", "replicas") or 0) if _is_broker_pool(resource) else 0
+            cluster = _cluster_key(path, _cluster_of(resource))
+            source.cluster_parts.append({"cluster": cluster, "broker_replicas": replicas})
+    config_sets: list[ConfigSet] = []
+    for resource in documents:
+        kind, name = resource.get("kind"), str(_get(resource, "metadata", "name") or "")
+        if kind == "Kafka":
+            kafka = _get(resource, "spec", "kafka")
+            if not isinstance(kafka, Located):
+                raise LoadError(path, resource.line, "a Kafka resource needs spec.kafka")
+            broker_pools = [p for p in pools.get(name, []) if _is_broker_pool(p)]
+            anchor = kafka.position("config") if "config" in kafka else resource.get("spec").position("kafka")
+            config_set = ConfigSet(
+                component="broker",
+                path=path,
+                anchor=Location(path, *anchor),
+                name=f"Kafka/{name}",
+                kafka_version=str(kafka["version"]) if kafka.get("version") else None,
+                cluster=_cluster_key(path, name),
+            )
+            _settings(config_set, kafka.get("config"), path)
+            jvm = _jvm(kafka.get("jvmOptions"))
+            for pool in broker_pools:
+                jvm = jvm or _jvm(_get(pool, "spec", "jvmOptions"))
+            config_set.facts.update(
+                {
+                    "broker_count": int(kafka.get("replicas") or 0) or None,  # node pools: see `link`
+                    "rack_aware": isinstance(kafka.get("rack"), Located),
+                    "jvm": jvm,
+                    "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
+                    "quotas": sorted(kafka["quotas"]) if isinstance(kafka.get("quotas"), Located) else [],
+                }
+            )
+            config_sets.append(config_set)
+        elif kind == "KafkaUser":
+            quotas = _get(resource, "spec", "quotas")
+            config_sets.append(
+                ConfigSet(
+                    component="admin",
+                    path=path,
+                    anchor=Location(path, resource.line),
+                    name=f"KafkaUser/{name}",
+                    cluster=_cluster_key(path, _cluster_of(resource)),
+                    facts={
+                        "principals": [f"User:{name}"],
+                        "quotas": sorted(k for k in quotas if k in _USER_QUOTAS) if isinstance(quotas, Located) else [],
+                    },
+                )
+            )
+        elif kind == "KafkaTopic":
+            spec = _get(resource, "spec")
+            if not isinstance(spec, Located):
+                continue
+            anchor = spec.position("config") if "config" in spec else resource.position("spec")
+            config_set = ConfigSet(
+                component="topic",
+                path=path,
+                anchor=Location(path, *anchor),
+                name=f"KafkaTopic/{name}",
+                cluster=_cluster_key(path, _cluster_of(resource)),
+                facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas")},
+            )
+            _settings(config_set, spec.get("config"), path)
+            config_sets.append(config_set)
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets
