@@ -14,7 +14,7 @@ from pathlib import Path
 
 from advisor.model.vocabulary import Client, Component, OutputFormat, Profile, Severity
 
-EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_OK, EXIT_ERROR = 0, 2
 
 COMPONENTS = Component.values()
 CLIENTS = Client.values()
@@ -44,14 +44,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--docs-url", metavar="URL", help="base URL of the rule pages for SARIF helpUri")
 
 
-def _selectors(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").split(",") if part.strip()]
-
-
-def _matches(rule_id: str, name: str, selectors: list[str]) -> bool:
-    return any(rule_id.startswith(s) or name == s for s in selectors)
-
-
 def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
     outputs = []
     for spec in specs:
@@ -71,38 +63,12 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def _render(fmt, findings, rules, document, errors, args) -> str:  # type: ignore[no-untyped-def]
-    """One report; each formatter module is imported only when its format is asked for."""
-    if fmt == "json":
-        from advisor.output import json_format
-
-        return json_format.render(findings, errors, len(document.files))
-    if fmt == "sarif":
-        from advisor.output import sarif_format
-
-        return sarif_format.render(findings, rules, document.files, errors, args.docs_url)
-    if fmt == "junit":
-        from advisor.output import junit_format
-
-        return junit_format.render(findings, document.files, errors)
-    if fmt == "github":
-        from advisor.output import github_format
-
-        return github_format.render(findings, errors)
-    from advisor.output import text_format
-
-    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    return text_format.render(findings, document.files, color)
-
-
 def run(args: argparse.Namespace) -> int:
     from advisor import project_config
     from advisor.catalog import UnknownVersionError
     from advisor.model.document import LoadError
-    from advisor.report.session import lint
-    from advisor.rules.registry import load_rules
-    from advisor.rules.spec import SEVERITY_RANK
-    from advisor.sources import LoadOptions, discover
+    from advisor.output import RenderOptions, render
+    from advisor.report import selection, session
 
     try:
         outputs = _parse_outputs(args.outputs)
@@ -116,66 +82,42 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, UnknownVersionError, LoadError, OSError) as error:
         print(f"kafka-advisor lint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
-    fail_on = args.fail_on or config.fail_on or "warning"
-    profile = args.profile or config.profile or "prod"
-    args.docs_url = args.docs_url or config.docs_url
-
-    files, unknown, missing = discover(args.paths)
-    errors = [f"{path}: no such file or directory" for path in missing]
-    errors += [f"{path}:1: not a configuration format kafka-advisor reads" for path in unknown]
-    select = _selectors(args.select) if args.select is not None else config.select
-    ignore = _selectors(args.ignore) if args.ignore is not None else config.ignore
-    rules = [
-        rule
-        for rule in load_rules()
-        if (not select or _matches(rule.definition.id, rule.definition.name, select))
-        and not _matches(rule.definition.id, rule.definition.name, ignore)
-    ]
-    result = lint(
-        files,
-        LoadOptions(component=args.component, client=args.client),
-        rules=rules,
+    request = session.RunRequest(
+        paths=tuple(args.paths),
+        component=args.component,
+        client=args.client,
         kafka_version=kafka_version,
-        profile=profile,
+        profile=args.profile or config.profile or "prod",
+        selection=selection.Selection(
+            select=tuple(selection.parse(args.select) if args.select is not None else config.select),
+            ignore=tuple(selection.parse(args.ignore) if args.ignore is not None else config.ignore),
+            ignored_for=config.ignored_for,
+        ),
+        fail_on=args.fail_on or config.fail_on or "warning",
+        exit_zero=args.exit_zero,
+        baseline=None if args.write_baseline else args.baseline,
     )
-    document = result.document
-    findings = [
-        f
-        for f in result.findings
-        if not (ignored := config.ignored_for(f.path)) or not _matches(f.rule, f.name, ignored)
-    ]
-    errors += [str(error) for error in document.errors]
+    report = session.run(request)
+    for problem in report.problems:
+        print(f"kafka-advisor: {problem}", file=sys.stderr)
     if args.write_baseline:
         from advisor.report import baseline
 
-        baseline.write(args.write_baseline, findings)
-        recorded = sum(1 for f in findings if not f.suppressed)
+        baseline.write(args.write_baseline, report.findings)
+        recorded = sum(1 for f in report.findings if not f.suppressed)
         print(f"kafka-advisor: recorded {recorded} finding(s) in {args.write_baseline}", file=sys.stderr)
-        return EXIT_ERROR if errors else EXIT_OK
-    if args.baseline:
-        from advisor.report import baseline
-
-        try:
-            findings = baseline.apply(args.baseline, findings)
-        except LoadError as error:
-            errors.append(str(error))
-
-    for error in errors:
-        print(f"kafka-advisor: {error}", file=sys.stderr)
+        return EXIT_ERROR if report.problems else EXIT_OK
+    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+    options = RenderOptions(color=color, docs_url=args.docs_url or config.docs_url)
     rendered: dict[str, str] = {}
 
-    def render(fmt: str) -> str:
+    def text_of(fmt: str) -> str:
         if fmt not in rendered:
-            rendered[fmt] = _render(fmt, findings, rules, document, errors, args)
+            rendered[fmt] = render(report, fmt, RenderOptions(docs_url=options.docs_url))
         return rendered[fmt]
 
     for fmt, path in outputs:
-        _write_atomically(path, render(fmt))
+        _write_atomically(path, text_of(fmt))
     stdout_format = args.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-    sys.stdout.write(render(stdout_format))
-
-    if errors:
-        return EXIT_ERROR
-    threshold = SEVERITY_RANK[fail_on]
-    failing = [f for f in findings if not f.suppressed and SEVERITY_RANK[f.severity] >= threshold]
-    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_OK
+    sys.stdout.write(render(report, stdout_format, options) if color else text_of(stdout_format))
+    return report.exit_code

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.model.provenance import Location
 from advisor.model.vocabulary import Component
+
+__all__ = ["Location"]
 
 COMPONENTS = Component.values()
 
@@ -36,19 +39,33 @@ FACTS = {
 }
 
 
-class LoadError(Exception):
-    """Input that cannot be read: reported as `path:line: message`, exit code 2."""
-
-    def __init__(self, path: str, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
-        self.path, self.line, self.message = path, line, message
-
-
 @dataclass(frozen=True)
-class Location:
+class Problem:
+    """An input the run could not use, as a record (never a string parsed back).
+
+    kind: input (unreadable or malformed), missing, unsupported (no reader for it),
+    config (the project config), baseline, internal (a bug, reported with the file that
+    triggered it)."""
+
     path: str
-    line: int  # 1-based
-    column: int = 1  # 1-based
+    line: int | None
+    message: str
+    kind: str = "input"
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "message": self.message, "kind": self.kind}
+
+
+class LoadError(Exception):
+    """Raised where input cannot be read; becomes a `Problem` (`path:line: message`, exit 2)."""
+
+    def __init__(self, path: str, line: int | None, message: str, kind: str = "input") -> None:
+        self.problem = Problem(path, line, message, kind)
+        super().__init__(str(self.problem))
+        self.path, self.line, self.message = path, line, message
 
 
 @dataclass(frozen=True)
@@ -123,7 +140,7 @@ class Document:
     files: list[SourceFile] = field(default_factory=list)
     config_sets: list[ConfigSet] = field(default_factory=list)
     observations: list[Observation] = field(default_factory=list)
-    errors: list[LoadError] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
 
     def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:
         return self._cluster_members("broker", cluster)

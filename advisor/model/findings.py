@@ -1,10 +1,23 @@
-"""A finding: one rule's verdict on one place in one file."""
+"""A finding: one rule's verdict, at one or more places (the same cause on every broker of a
+cluster is one finding with every location)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from advisor.rules.spec import Fix
+from advisor.model.provenance import Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A rule's suggested value and how safely it may be applied (vocabulary.Applicability)."""
+
+    value: str
+    applicability: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"value": self.value, "applicability": self.applicability}
 
 
 @dataclass(frozen=True)
@@ -14,19 +27,57 @@ class Finding:
     severity: str
     category: str
     message: str
-    path: str
-    line: int
-    column: int
+    location: Provenance  # the first place; findings are sorted and reported by it
     keys: tuple[str, ...]
     component: str
     client: str
-    subject: str  # the config set's name (file, service, topic)
+    subject: str  # the config set's name (file, service, topic); several joined for a shared cause
     recommended: str | None = None
     fix: Fix | None = None
     suppressed: bool = False
     justification: str = ""
+    related: tuple[Provenance, ...] = ()  # the same cause at other places (other brokers)
+    assumptions: tuple[str, ...] = ()  # what the verdict rests on that the input did not say
     extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return self.location.path
+
+    @property
+    def line(self) -> int:
+        return self.location.line
+
+    @property
+    def column(self) -> int:
+        return self.location.column
+
+    @property
+    def locations(self) -> tuple[Provenance, ...]:
+        return (self.location, *self.related)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.column, self.rule)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "name": self.name,
+            "severity": self.severity,
+            "category": self.category,
+            "message": self.message,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "keys": list(self.keys),
+            "component": self.component,
+            "client": self.client,
+            "subject": self.subject,
+            "recommended": self.recommended,
+            "fix": None if self.fix is None else self.fix.to_dict(),
+            "suppressed": self.suppressed,
+            "justification": self.justification or None,
+            "locations": [location.to_dict() for location in self.locations],
+            "assumptions": list(self.assumptions),
+        }

@@ -1,7 +1,41 @@
-"""Formatters: they only render findings; they decide nothing."""
+"""Formatters: each renders a Report (advisor/report/model.py) and decides nothing.
+
+`render(report, fmt, options)` is the one entry point; a format's module is imported only
+when that format is asked for (rich, json, xml cost import time).
+"""
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from advisor.model.vocabulary import OutputFormat
 
+if TYPE_CHECKING:
+    from advisor.report.model import Report
+
 FORMATS = OutputFormat.values()
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    color: bool = False  # text: rich colours (a terminal)
+    docs_url: str | None = None  # sarif: base URL of the rule pages
+    width: int | None = None  # text: terminal width
+
+
+def render(report: Report, fmt: str, options: RenderOptions | None = None) -> str:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown output format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    module = importlib.import_module(f"advisor.output.{fmt}_format")
+    return module.render(report, options or RenderOptions())
+
+
+def place(location: object, base_path: str | None = None) -> str:
+    """`line:column`, or `path:line:column` when it is another file than `base_path`;
+    a location without a line (a live config, a scrape) shows its path."""
+    path, line, column = location.path, location.line, location.column  # type: ignore[attr-defined]
+    if not line:
+        return path
+    return f"{line}:{column}" if path == base_path else f"{path}:{line}:{column}"

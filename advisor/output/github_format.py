@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from advisor.model.findings import Finding
+from advisor.output import RenderOptions, place
+from advisor.report.model import Report
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -17,20 +16,19 @@ def _property(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(findings: Sequence[Finding], errors: Sequence[str]) -> str:
+def render(report: Report, options: RenderOptions) -> str:
     lines = []
-    for finding in findings:
-        if finding.suppressed:
-            continue
+    for finding in report.shown:
         title = _property(f"{finding.rule} {finding.name}")
         message = finding.message + (f" (recommended: {finding.recommended})" if finding.recommended else "")
-        lines.append(
-            f"::{COMMANDS[finding.severity]} file={_property(finding.path)},line={finding.line},"
-            f"col={finding.column},title={title}::{_data(message)}"
-        )
-    for error in errors:
-        path, _, rest = error.partition(":")
-        line, _, message = rest.partition(":")
-        location = f"file={_property(path)},line={line}," if line.isdigit() else ""
-        lines.append(f"::error {location}title=kafka-advisor::{_data(message.strip() if line.isdigit() else error)}")
+        if finding.related:
+            message += f" (also at {', '.join(place(r, finding.path) for r in finding.related)})"
+        where = f"file={_property(finding.path)},line={finding.line},col={finding.column},"
+        if not finding.line:  # a live config or a scrape: no file to annotate, so the message names it
+            where, message = "", f"{finding.path}: {message}"
+        lines.append(f"::{COMMANDS[finding.severity]} {where}title={title}::{_data(message)}")
+    for problem in report.problems:
+        location = f"file={_property(problem.path)},line={problem.line}," if problem.line else ""
+        text = problem.message if problem.line else str(problem)
+        lines.append(f"::error {location}title=kafka-advisor::{_data(text)}")
     return "\n".join(lines) + ("\n" if lines else "")

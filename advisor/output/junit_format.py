@@ -3,24 +3,23 @@ failing test case per unsuppressed finding; unreadable inputs are errors."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from xml.etree import ElementTree
 
-from advisor.model.document import SourceFile
-from advisor.model.findings import Finding
+from advisor.output import RenderOptions, place
+from advisor.report.model import Report
 
 
-def render(findings: Sequence[Finding], files: Sequence[SourceFile], errors: Sequence[str]) -> str:
-    shown = [f for f in findings if not f.suppressed]
+def render(report: Report, options: RenderOptions) -> str:
+    shown = report.shown
     flagged = {f.path for f in shown}
-    clean = [source for source in files if source.path not in flagged]
+    clean = [source for source in report.files if source.path not in flagged]
     suite = ElementTree.Element(
         "testsuite",
         name="kafka-advisor",
-        tests=str(len(clean) + len(shown) + len(errors)),
+        tests=str(len(clean) + len(shown) + len(report.problems)),
         failures=str(len(shown)),
-        errors=str(len(errors)),
-        skipped=str(len(findings) - len(shown)),
+        errors=str(len(report.problems)),
+        skipped=str(len(report.findings) - len(shown)),
     )
     for source in clean:
         ElementTree.SubElement(suite, "testcase", classname=source.path, name="no findings")
@@ -31,10 +30,11 @@ def render(findings: Sequence[Finding], files: Sequence[SourceFile], errors: Seq
         failure = ElementTree.SubElement(
             case, "failure", message=finding.message, type=f"{finding.severity}:{finding.category}"
         )
+        also = "".join(f"\nalso at {place(r)}" for r in finding.related)
         recommended = f"\nrecommended: {finding.recommended}" if finding.recommended else ""
-        failure.text = f"{finding.path}:{finding.line}:{finding.column}: {finding.rule} {finding.message}{recommended}"
-    for error in errors:
+        failure.text = f"{place(finding.location)}: {finding.rule} {finding.message}{also}{recommended}"
+    for problem in report.problems:
         case = ElementTree.SubElement(suite, "testcase", classname="kafka-advisor", name="input")
-        ElementTree.SubElement(case, "error", message=error)
+        ElementTree.SubElement(case, "error", message=str(problem), type=problem.kind)
     ElementTree.indent(suite)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(suite, encoding="unicode") + "\n"

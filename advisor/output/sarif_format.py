@@ -5,15 +5,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from advisor import __version__, resources
-from advisor.model.document import SourceFile
+from advisor import resources
 from advisor.model.findings import Finding
+from advisor.model.provenance import Location, Provenance
+from advisor.output import RenderOptions
+from advisor.report.model import Report
 from advisor.rules import docs
-from advisor.rules.registry import Rule
-from advisor.secrets import redact_line
+from advisor.rules.spec import Definition
 
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -30,8 +31,7 @@ def _artifact_uri(path: str) -> str:
     return candidate.resolve().as_uri() if candidate.is_absolute() else candidate.as_posix()
 
 
-def _rule_descriptor(rule: Rule, docs_url: str | None) -> dict:
-    d = rule.definition
+def _rule_descriptor(d: Definition, docs_url: str | None) -> dict:
     return {
         "id": d.id,
         "name": d.name,
@@ -50,38 +50,38 @@ def _fingerprint(finding: Finding, line_text: str, occurrence: int) -> str:
     return f"{digest}:{occurrence}"
 
 
-def render(
-    findings: Sequence[Finding],
-    rules: Sequence[Rule],
-    files: Sequence[SourceFile],
-    errors: Sequence[str],
-    docs_url: str | None = None,
-) -> str:
-    index = {rule.definition.id: position for position, rule in enumerate(rules)}
-    sources = {source.path: source for source in files}
+def _location(location: Provenance, message: str | None = None) -> dict[str, Any]:
+    """A file span as a physical location; a live config or a metric sample (no file to
+    point at) as a logical location named by its path."""
+    if location.kind == "file":
+        region: dict[str, Any] = {"startLine": location.line, "startColumn": location.column}
+        if getattr(location, "end_line", None) is not None:
+            region |= {"endLine": location.end_line, "endColumn": location.end_column}
+        result: dict[str, Any] = {
+            "physicalLocation": {"artifactLocation": {"uri": _artifact_uri(location.path)}, "region": region}
+        }
+    else:
+        result = {"logicalLocations": [{"fullyQualifiedName": location.path, "kind": "resource"}]}
+    if message:
+        result["message"] = {"text": message}
+    return result
+
+
+def render(report: Report, options: RenderOptions) -> str:
+    index = {definition.id: position for position, definition in enumerate(report.rules)}
     seen: dict[tuple[str, str], int] = defaultdict(int)
     results = []
-    for finding in findings:
+    for finding in report.findings:
         if finding.rule not in index:
             continue
-        source = sources.get(finding.path)
-        line_text = ""
-        if source is not None and 0 < finding.line <= len(source.lines):
-            line_text = redact_line(source.lines[finding.line - 1])
+        line_text = report.line_text(finding.path, finding.line) or ""
         seen[(finding.rule, line_text)] += 1
         result = {
             "ruleId": finding.rule,
             "ruleIndex": index[finding.rule],
             "level": LEVELS[finding.severity],
             "message": {"text": finding.message},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": _artifact_uri(finding.path)},
-                        "region": {"startLine": finding.line, "startColumn": finding.column},
-                    }
-                }
-            ],
+            "locations": [_location(finding.location)],
             "partialFingerprints": {
                 "primaryLocationLineHash": _fingerprint(finding, line_text, seen[(finding.rule, line_text)])
             },
@@ -89,23 +89,36 @@ def render(
                 "keys": list(finding.keys),
                 "component": finding.component,
                 "client": finding.client,
+                "subject": finding.subject,
                 "recommended": finding.recommended,
             },
         }
+        if finding.related:
+            result["relatedLocations"] = [
+                {"id": number, **_location(related, "the same cause")}
+                for number, related in enumerate(finding.related, start=1)
+            ]
+        if finding.assumptions:
+            result["properties"]["assumptions"] = list(finding.assumptions)
         if finding.suppressed:
             result["suppressions"] = [{"kind": "inSource", "justification": finding.justification or "no reason given"}]
         results.append(result)
-    notifications = [{"level": "error", "message": {"text": error}} for error in errors]
+    notifications = []
+    for problem in report.problems:
+        notification: dict[str, Any] = {"level": "error", "message": {"text": str(problem)}}
+        if problem.line:
+            notification["locations"] = [_location(Location(problem.path, problem.line))]
+        notifications.append(notification)
     run = {
         "tool": {
             "driver": {
                 "name": "kafka-advisor",
-                "version": __version__,
-                "semanticVersion": __version__,
-                "rules": [_rule_descriptor(rule, docs_url) for rule in rules],
+                "version": report.tool_version,
+                "semanticVersion": report.tool_version,
+                "rules": [_rule_descriptor(d, options.docs_url) for d in report.rules],
             }
         },
-        "invocations": [{"executionSuccessful": not errors, "toolExecutionNotifications": notifications}],
+        "invocations": [{"executionSuccessful": not report.problems, "toolExecutionNotifications": notifications}],
         "results": results,
     }
     return json.dumps({"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}, indent=2) + "\n"

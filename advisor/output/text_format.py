@@ -1,77 +1,88 @@
-"""Human report: findings grouped by file, with the offending line and the recommendation."""
+"""Human report: findings grouped by file, with the offending line, the other places of the
+same cause, and the recommendation."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from io import StringIO
 
-from advisor.model.document import SourceFile
 from advisor.model.findings import Finding
-from advisor.model.vocabulary import Severity
-from advisor.secrets import redact_line
+from advisor.output import RenderOptions, place
+from advisor.report.model import Report
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+_GUTTER = " " * 11
 
 
-def _plain(findings: Sequence[Finding], files: Sequence[SourceFile]) -> str:
-    """The same report without colour, without importing rich (pipes, CI logs)."""
-    sources = {f.path: f for f in files}
-    shown = [f for f in findings if not f.suppressed]
-    out: list[str] = []
+def _also(finding: Finding) -> str | None:
+    """The other places of one cause (every broker of a cluster), with their subjects."""
+    if not finding.related:
+        return None
+    subjects = finding.subject.split(", ")
+    named = f" ({', '.join(subjects[1:])})" if len(subjects) == len(finding.locations) else ""
+    return f"also at {', '.join(place(r, finding.path) for r in finding.related)}{named}"
+
+
+def _blocks(report: Report) -> list[tuple[str | None, Finding, str | None, str | None]]:
+    """(file header when a new file starts, finding, its source line, its other places)."""
+    blocks = []
     current = None
-    for finding in shown:
+    for finding in report.shown:
+        header = None
         if finding.path != current:
-            current = finding.path
-            out += ["", finding.path]
-        location = f"{finding.line}:{finding.column}"
+            current = header = finding.path
+        blocks.append((header, finding, report.line_text(finding.path, finding.line), _also(finding)))
+    return blocks
+
+
+def _summary(report: Report) -> str:
+    counts = report.counts()
+    summary = ", ".join(f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in ("error", "warning", "info"))
+    tail = f"; {counts['suppressed']} suppressed" if counts["suppressed"] else ""
+    return f"{counts['files']} file(s) checked: {summary}{tail}"
+
+
+def _plain(report: Report) -> str:
+    """The same report without colour, without importing rich (pipes, CI logs)."""
+    out: list[str] = []
+    for header, finding, line, also in _blocks(report):
+        if header is not None:
+            out += ["", header]
+        location = place(finding.location, finding.path)
         out.append(f"  {location:>7}  {finding.severity:<7} {finding.rule} {finding.message} ({finding.name})")
-        source = sources.get(finding.path)
-        if source is not None and 0 < finding.line <= len(source.lines):
-            out.append(f"           │ {redact_line(source.lines[finding.line - 1].rstrip())}")
+        if line is not None:
+            out.append(f"{_GUTTER}│ {line}")
+        if also:
+            out.append(f"{_GUTTER}│ {also}")
         if finding.recommended:
-            out.append(f"           └ recommended: {finding.recommended}")
-    out += ["", _summary(findings, shown, files)]
+            out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
+    out += ["", _summary(report)]
     return "\n".join(out) + "\n"
 
 
-def _summary(findings: Sequence[Finding], shown: Sequence[Finding], files: Sequence[SourceFile]) -> str:
-    counts = {s: sum(1 for f in shown if f.severity == s) for s in reversed(Severity.values())}
-    suppressed = len(findings) - len(shown)
-    summary = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items())
-    tail = f"; {suppressed} suppressed" if suppressed else ""
-    return f"{len(files)} file(s) checked: {summary}{tail}"
-
-
-def render(findings: Sequence[Finding], files: Sequence[SourceFile], color: bool, width: int | None = None) -> str:
-    if not color:
-        return _plain(findings, files)
+def render(report: Report, options: RenderOptions) -> str:
+    if not options.color:
+        return _plain(report)
     from rich.console import Console
     from rich.markup import escape
     from rich.text import Text
 
     buffer = StringIO()
-    console = Console(
-        file=buffer, force_terminal=color, no_color=not color, highlight=False, width=width or 100, soft_wrap=True
-    )
-    sources = {f.path: f for f in files}
-    shown = [f for f in findings if not f.suppressed]
-    current = None
-    for finding in shown:
-        if finding.path != current:
-            current = finding.path
-            console.print(f"\n[bold]{escape(finding.path)}[/]")
+    console = Console(file=buffer, force_terminal=True, highlight=False, width=options.width or 100, soft_wrap=True)
+    for header, finding, line, also in _blocks(report):
+        if header is not None:
+            console.print(f"\n[bold]{escape(header)}[/]")
         style = _STYLE[finding.severity]
-        location = f"{finding.line}:{finding.column}"
+        location = place(finding.location, finding.path)
         console.print(
             f"  {location:>7}  [{style}]{finding.severity:<7}[/] [bold]{finding.rule}[/] "
             f"{escape(finding.message)} [dim]({finding.name})[/]"
         )
-        source = sources.get(finding.path)
-        if source is not None and 0 < finding.line <= len(source.lines):
-            shown_line = redact_line(source.lines[finding.line - 1].rstrip())
-            # A Text object, not markup: escape() would double a trailing backslash.
-            console.print(Text.assemble(("           │ ", "dim"), shown_line))
+        # Text objects, not markup: escape() would double a trailing backslash.
+        if line is not None:
+            console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), line))
+        if also:
+            console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (also, "dim")))
         if finding.recommended:
-            console.print(f"           [dim]└ recommended:[/] {escape(finding.recommended)}")
-    console.print(f"\n{escape(_summary(findings, shown, files))}")
+            console.print(f"{_GUTTER}[dim]└ recommended:[/] {escape(finding.recommended)}")
+    console.print(f"\n{escape(_summary(report))}")
     return buffer.getvalue()

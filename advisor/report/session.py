@@ -1,17 +1,32 @@
-"""The lint pipeline shared by the CLI and the tests: load → evaluate → suppress."""
+"""A run session: everything one lint run decides, in the library — the CLI only parses
+arguments into a `RunRequest` and renders the `Report` it gets back.
+
+    discover → load → evaluate the selected rules → per-file ignores → suppression
+    directives (KO001 knows what the run selected) → baseline → Report
+
+`lint()` is the same pipeline without selection or baseline, returning the document too,
+for tests and tools that look inside.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from advisor.model.document import Document
+from advisor import __version__
+from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
+from advisor.model.vocabulary import Profile
+from advisor.report import baseline as baselines
+from advisor.report.model import FileSummary, Report
+from advisor.report.selection import Selection, matches
 from advisor.report.suppress import UNUSED_RULE, apply
 from advisor.rules import runner as evaluate
 from advisor.rules.registry import Rule, load_rules
-from advisor.sources import Candidate, LoadOptions, load
+from advisor.secrets import redact_line
+from advisor.sources import Candidate, LoadOptions, discover, load
 
 
 @dataclass
@@ -26,11 +41,86 @@ def lint(
     *,
     rules: Sequence[Rule] | None = None,
     kafka_version: str | None = None,
-    profile: str = "prod",
+    profile: str = Profile.PROD.value,
     stats: evaluate.RunStats | None = None,
+    selection: Selection | None = None,
 ) -> LintResult:
     document = load(files, options or LoadOptions())
     active = list(load_rules() if rules is None else rules)
     findings = evaluate.run(document, active, kafka_version=kafka_version, profile=profile, stats=stats)
+    if selection is not None:  # per-file ignores: before suppression, so KO001 knows
+        findings = [f for f in findings if selection.active(f.path, f.rule, f.name)]
     unused = next((r for r in active if r.definition.id == UNUSED_RULE), None)
-    return LintResult(document, apply(findings, document.files, unused))
+
+    def live(path: str, codes: list[str]) -> bool:
+        """Does any rule these directive codes name run for this file? (none named: all)"""
+        if selection is None:
+            return True
+        named = [r for r in active if not codes or matches(r.definition.id, r.definition.name, codes)]
+        return any(selection.active(path, r.definition.id, r.definition.name) for r in named)
+
+    findings = apply(findings, document.files, unused, live)
+    if selection is not None:  # KO001 itself may be ignored, for a file or for the run
+        findings = [f for f in findings if f.rule != UNUSED_RULE or selection.active(f.path, f.rule, f.name)]
+    return LintResult(document, findings)
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    paths: tuple[Path, ...]
+    component: str | None = None  # --as
+    client: str | None = None
+    kafka_version: str | None = None
+    profile: str = Profile.PROD.value
+    selection: Selection = field(default_factory=Selection)
+    fail_on: str = "warning"
+    exit_zero: bool = False
+    baseline: Path | None = None
+
+
+def run(request: RunRequest) -> Report:
+    candidates, unknown, missing = discover(request.paths)
+    problems = [Problem(str(path), None, "no such file or directory", "missing") for path in missing]
+    problems += [Problem(str(p), 1, "not a configuration format kafka-advisor reads", "unsupported") for p in unknown]
+    rules = [r for r in load_rules() if request.selection.selects(r.definition.id, r.definition.name)]
+    result = lint(
+        candidates,
+        LoadOptions(component=request.component, client=request.client),
+        rules=rules,
+        kafka_version=request.kafka_version,
+        profile=request.profile,
+        selection=request.selection,
+    )
+    document = result.document
+    findings = result.findings
+    problems += document.errors
+    if request.baseline is not None:
+        try:
+            findings = baselines.apply(request.baseline, findings)
+        except LoadError as error:
+            problems.append(error.problem)
+    per_file = Counter(config_set.path for config_set in document.config_sets)
+    return Report(
+        tool_version=__version__,
+        files=[FileSummary(s.path, s.format, per_file[s.path]) for s in document.files],
+        findings=findings,
+        problems=problems,
+        rules=[r.definition for r in rules],
+        lines=_shown_lines(document, findings),
+        fail_on=request.fail_on,
+        exit_zero=request.exit_zero,
+    )
+
+
+def _shown_lines(document: Document, findings: Sequence[Finding]) -> dict[str, dict[int, str]]:
+    """The source line at every file location of every finding, redacted once here: no
+    formatter reads an input file or sees an unredacted line."""
+    sources = {source.path: source for source in document.files}
+    lines: dict[str, dict[int, str]] = {}
+    for finding in findings:
+        for location in finding.locations:
+            source = sources.get(location.path)
+            if location.kind == "file" and source is not None and 0 < location.line <= len(source.lines):
+                text = redact_line(source.lines[location.line - 1].rstrip())
+                lines.setdefault(location.path, {})[location.line] = text
+    return lines

@@ -6,15 +6,19 @@
     disable-file CODES -- reason        the whole file
 
 CODES: comma-separated rule codes, code prefixes (KB) or rule names; none means all.
-A suppressed finding is kept (JSON/SARIF show it) but never fails the run.
+A suppressed finding is kept (JSON/SARIF show it) but never fails the run. A directive that
+suppressed nothing is reported (KO001) unless every rule it names is out of the run's
+selection for its file (`--ignore`, `--select`, per-file ignores): then it had nothing to do.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from advisor.model.document import Directive, SourceFile
+from advisor.model.document import Directive, Location, SourceFile
 from advisor.model.findings import Finding
+from advisor.report.selection import matches
 
 UNUSED_RULE = "KO001"
 
@@ -29,7 +33,7 @@ class _Scope:
 
     def covers(self, finding: Finding) -> bool:
         in_lines = self.first <= finding.line <= self.last
-        return in_lines and (not self.codes or any(finding.rule.startswith(c) or finding.name == c for c in self.codes))
+        return in_lines and (not self.codes or matches(finding.rule, finding.name, self.codes))
 
 
 def _codes(argument: str) -> list[str]:
@@ -68,8 +72,14 @@ def _scopes(source: SourceFile) -> list[_Scope]:
     return scopes
 
 
-def apply(findings: list[Finding], files: list[SourceFile], unused_rule: object | None) -> list[Finding]:
-    """Findings with suppressed ones marked, plus one finding per directive that suppressed nothing."""
+def apply(
+    findings: list[Finding],
+    files: list[SourceFile],
+    unused_rule: object | None,
+    live: Callable[[str, list[str]], bool] = lambda path, codes: True,
+) -> list[Finding]:
+    """Findings with suppressed ones marked, plus one finding per directive that suppressed
+    nothing; `live(path, codes)` says whether any rule the codes name runs for that file."""
     by_path = {source.path: _scopes(source) for source in files}
     result: list[Finding] = []
     for finding in findings:
@@ -83,7 +93,7 @@ def apply(findings: list[Finding], files: list[SourceFile], unused_rule: object 
         definition = unused_rule.definition  # type: ignore[attr-defined]
         for path, scopes in by_path.items():
             for scope in scopes:
-                if not scope.used:
+                if not scope.used and live(path, scope.codes):
                     codes = scope.directive.argument
                     result.append(
                         Finding(
@@ -92,9 +102,7 @@ def apply(findings: list[Finding], files: list[SourceFile], unused_rule: object 
                             severity=definition.severity,
                             category=definition.category,
                             message=f"`{scope.directive.verb} {codes}` suppresses nothing",
-                            path=path,
-                            line=scope.directive.line,
-                            column=1,
+                            location=Location(path, scope.directive.line),
                             keys=(),
                             component="",
                             client="",

@@ -15,7 +15,7 @@ from typing import Any
 
 from advisor import catalog
 from advisor.analysis import project as project_summary
-from advisor.model.document import ConfigSet, Document
+from advisor.model.document import ConfigSet, Document, Location
 from advisor.model.findings import Finding
 from advisor.rules import context as rule_context
 from advisor.rules.functions import OPTIONS
@@ -71,12 +71,13 @@ def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
     return _PLACEHOLDER.sub(fill, template)
 
 
-def _location(rule: Rule, config_set: ConfigSet, keys: Iterable[str]) -> tuple[int, int]:
+def _location(config_set: ConfigSet, keys: Iterable[str]) -> Location:
+    """The first written key the finding names, else where the config set starts."""
     for key in keys:
         setting = config_set.settings.get(key)
         if setting is not None:
-            return setting.location.line, setting.location.column
-    return config_set.anchor.line, config_set.anchor.column
+            return setting.location
+    return config_set.anchor
 
 
 def _applies(rule: Rule, config_set: ConfigSet, release: str, profile: str) -> bool:
@@ -98,7 +99,7 @@ def run(
     profile: str = "prod",
     stats: RunStats | None = None,
 ) -> list[Finding]:
-    findings: list[Finding] = []
+    findings: list[tuple[Finding, str | None]] = []  # with the cluster of the config set
     rules = list(rules)
     project: dict[str, Any] | None = None  # built when the first rule needs a context
     for config_set in document.config_sets:
@@ -130,40 +131,46 @@ def run(
                 stats.evaluations[definition.id] += 1
             for outcome in outcomes:
                 keys = tuple(outcome.get("keys", definition.keys))
-                line, column = _location(rule, config_set, keys)
+                location = _location(config_set, keys)
                 if "line" in outcome:  # e.g. a JVM variable, which is not a config key
-                    line, column = outcome["line"], 1
+                    location = Location(config_set.path, outcome["line"])
                 message = outcome.get("message", definition.message)
-                findings.append(
-                    Finding(
-                        rule=definition.id,
-                        name=definition.name,
-                        severity=definition.severity,
-                        category=definition.category,
-                        message=render(message, values, secrets),
-                        path=config_set.path,
-                        line=line,
-                        column=column,
-                        keys=keys,
-                        component=config_set.component,
-                        client=config_set.client,
-                        subject=config_set.name,
-                        recommended=render(outcome.get("recommended", definition.recommended), values, secrets),
-                        fix=definition.fix,
-                    )
+                finding = Finding(
+                    rule=definition.id,
+                    name=definition.name,
+                    severity=definition.severity,
+                    category=definition.category,
+                    message=render(message, values, secrets),
+                    location=location,
+                    keys=keys,
+                    component=config_set.component,
+                    client=config_set.client,
+                    subject=config_set.name,
+                    recommended=render(outcome.get("recommended", definition.recommended), values, secrets),
+                    fix=definition.fix,
                 )
-    return _merge_identical(sorted(findings, key=lambda f: f.sort_key))
+                findings.append((finding, config_set.cluster if config_set.component == "broker" else None))
+    findings.sort(key=lambda pair: pair[0].sort_key)
+    return merge_same_cause(findings)
 
 
-def _merge_identical(findings: list[Finding]) -> list[Finding]:
-    """One line shared by several config sets (a YAML anchor merged into three brokers) gives
-    one finding naming every subject, not three copies."""
-    merged: dict[tuple[str, str, int, int, str], Finding] = {}
-    for finding in findings:
-        key = (finding.rule, finding.path, finding.line, finding.column, finding.message)
+def merge_same_cause(findings: list[tuple[Finding, str | None]]) -> list[Finding]:
+    """One cause, one finding. The brokers of one cluster that share a problem (the same rule,
+    message and keys) give one finding with every broker's location, the first as its place;
+    one line shared by several config sets (a YAML anchor merged into three brokers) gives one
+    finding naming every subject. Findings come sorted, so the first place is the earliest."""
+    merged: dict[tuple[object, ...], Finding] = {}
+    for finding, cluster in findings:
+        place: tuple[object, ...] = (cluster,) if cluster is not None else (finding.path, finding.line, finding.column)
+        key = (finding.rule, finding.message, finding.keys, *place)
         first = merged.get(key)
         if first is None:
             merged[key] = finding
-        elif finding.subject not in first.subject.split(", "):
-            merged[key] = replace(first, subject=f"{first.subject}, {finding.subject}")
+            continue
+        subjects = first.subject.split(", ")
+        subject = first.subject if finding.subject in subjects else f"{first.subject}, {finding.subject}"
+        related = first.related
+        if finding.location != first.location and finding.location not in related:
+            related = (*related, finding.location)
+        merged[key] = replace(first, subject=subject, related=related)
     return list(merged.values())

@@ -11,9 +11,10 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
+from advisor.model.findings import Fix
 from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
 
-__all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
+__all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK", "Fix"]
 ALL_CLIENTS = Client.values()
 _BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
 
@@ -43,15 +44,6 @@ _CHECKS = {
 @cache
 def in_range(version: tuple[int, int, int], spec: str) -> bool:
     return all(_CHECKS[op](version, bound) for op, bound in version_range(spec))
-
-
-@dataclass(frozen=True, slots=True)
-class Fix:
-    value: str
-    applicability: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"value": self.value, "applicability": self.applicability}
 
 
 @dataclass(frozen=True, slots=True)

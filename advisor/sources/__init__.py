@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from advisor.model.document import Document, LoadError
+from advisor.model.document import Document, LoadError, Problem
 from advisor.sources import client_dict, compose, helm, properties, reassignment, shell, spring, strimzi
 
 # Asked in order; the first whose sniff returns a payload owns the file.
@@ -90,13 +90,14 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
     for item in candidates:
         candidate = item if isinstance(item, Candidate) else _sniff(item)
         if candidate is None:
-            document.errors.append(LoadError(str(item), 1, "not a configuration format kafka-advisor reads"))
+            message = "not a configuration format kafka-advisor reads"
+            document.errors.append(Problem(str(item), 1, message, "unsupported"))
             continue
         path = str(candidate.path)
         try:
             source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, options)
         except LoadError as error:
-            document.errors.append(error)
+            document.errors.append(error.problem)
             continue
         document.files.append(source)
         document.config_sets.extend(config_sets)

@@ -35,7 +35,7 @@ def test_warnings_exit_1_unless_threshold_or_exit_zero() -> None:
 def test_json_report_has_the_documented_fields() -> None:
     result = lint(str(DEMO / "producer.properties"), "--output-format", "json")
     report = json.loads(result.stdout)
-    assert report["schema_version"] == 1
+    assert report["schema_version"] == 2
     (finding,) = [f for f in report["findings"] if f["rule"] == "KP101"]
     assert set(finding) >= FINDING_FIELDS
     assert (finding["line"], finding["keys"], finding["component"], finding["client"]) == (
@@ -65,6 +65,9 @@ def test_bad_file_gives_file_line_and_exit_2_while_others_are_checked(tmp_path: 
     report = json.loads(result.stdout)
     assert any(f["rule"] == "KP101" for f in report["findings"])  # the good file was still linted
     assert report["summary"]["errors"] == 1
+    assert report["errors"] == [
+        {"path": str(bad), "line": 2, "message": "malformed \\uxxxx escape (expected four hex digits)", "kind": "input"}
+    ]
 
 
 def test_missing_and_unreadable_kinds_are_errors(tmp_path: Path) -> None:

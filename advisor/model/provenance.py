@@ -1,0 +1,81 @@
+"""Where a fact came from: a span of a file, a live cluster's config, or a metric sample.
+
+Every setting, observation and finding carries one of these. All three answer `path`
+(a display and grouping name: the file, `live://CLUSTER/RESOURCE`, the scrape origin),
+`line` and `column` (0 where there is no line), so suppressions by path, baselines and
+every output work the same for each kind; formatters ask `kind` for what differs
+(a SARIF physical or logical location, say).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A position in a file: 1-based line and column; the end (inclusive line, exclusive
+    column) and 0-based character offsets where the reader knows them."""
+
+    path: str
+    line: int
+    column: int = 1
+    end_line: int | None = None
+    end_column: int | None = None
+    offset: int | None = None
+    end_offset: int | None = None
+
+    kind = "file"
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"kind": self.kind, "path": self.path, "line": self.line, "column": self.column}
+        if self.end_line is not None:
+            record |= {"end_line": self.end_line, "end_column": self.end_column}
+        return record
+
+
+@dataclass(frozen=True, slots=True)
+class LiveConfig:
+    """A value read from a running cluster (DescribeConfigs): which cluster, which resource
+    (`broker:1`, `topic:orders`) and Kafka's config source (DYNAMIC_BROKER_CONFIG, ...)."""
+
+    cluster: str
+    resource: str
+    source: str
+
+    kind = "live"
+    line = 0
+    column = 0
+
+    @property
+    def path(self) -> str:
+        return f"live://{self.cluster}/{self.resource}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "path": self.path, "cluster": self.cluster, "resource": self.resource,
+                "source": self.source}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class MetricSample:
+    """A measured value: the file or endpoint it was read from, the series as written there,
+    its time (seconds since the epoch, when known) and its line in a file (0 for a scrape)."""
+
+    origin: str
+    series: str
+    time: float | None = None
+    line: int = 0
+    column: int = 0
+
+    kind = "metric"
+
+    @property
+    def path(self) -> str:
+        return self.origin
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "path": self.path, "series": self.series, "time": self.time, "line": self.line}
+
+
+Provenance = Location | LiveConfig | MetricSample

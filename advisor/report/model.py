@@ -1,0 +1,82 @@
+"""The Report: everything one run found, as data. Every formatter renders a Report and nothing
+else (output/__init__.py `render(report, format, options)`), so a new format — HTML, an
+interactive view — needs no access to loaders, rules or files.
+
+A Report is versioned and JSON-serialisable (`to_dict`). Source lines a finding points at
+are carried already redacted (`lines`), so no formatter ever reads an input file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.model.document import Problem
+from advisor.model.findings import Finding
+from advisor.model.vocabulary import SEVERITY_RANK
+from advisor.rules.spec import Definition
+
+VERSION = 2
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class FileSummary:
+    path: str
+    format: str
+    config_sets: int
+
+
+@dataclass
+class Report:
+    tool_version: str
+    files: list[FileSummary]
+    findings: list[Finding]
+    problems: list[Problem]
+    rules: list[Definition]  # the rules this run applied (selection done)
+    lines: dict[str, dict[int, str]] = field(default_factory=dict)  # path → line → redacted text
+    fail_on: str = "warning"
+    exit_zero: bool = False
+
+    @property
+    def shown(self) -> list[Finding]:
+        return [f for f in self.findings if not f.suppressed]
+
+    def line_text(self, path: str, line: int) -> str | None:
+        return self.lines.get(path, {}).get(line)
+
+    def failing(self) -> list[Finding]:
+        threshold = SEVERITY_RANK[self.fail_on]
+        return [f for f in self.shown if SEVERITY_RANK[f.severity] >= threshold]
+
+    @property
+    def exit_code(self) -> int:
+        """2 when an input could not be used, 1 for findings at or above fail-on, else 0."""
+        if self.problems:
+            return EXIT_ERROR
+        return EXIT_FINDINGS if self.failing() and not self.exit_zero else EXIT_OK
+
+    def counts(self) -> dict[str, int]:
+        shown = self.shown
+        return {
+            "files": len(self.files),
+            "findings": len(shown),
+            "suppressed": len(self.findings) - len(shown),
+            "errors": len(self.problems),
+            **{severity: sum(1 for f in shown if f.severity == severity) for severity in SEVERITY_RANK},
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema_version": VERSION,
+            "tool": {"name": "kafka-advisor", "version": self.tool_version},
+            "summary": self.counts(),
+            "fail_on": self.fail_on,
+            "exit_code": self.exit_code,
+            "files": [{"path": f.path, "format": f.format, "config_sets": f.config_sets} for f in self.files],
+            "findings": [f.to_dict() for f in self.findings],
+            "errors": [p.to_dict() for p in self.problems],
+            "rules": [d.id for d in self.rules],
+            "lines": {path: {str(n): text for n, text in lines.items()} for path, lines in self.lines.items()},
+        }
