@@ -7,6 +7,11 @@ Command-line flags override it.
     per-file-ignores = {"legacy/*.properties" = ["KP101"]}
     fail-on = "warning"               kafka-version = "3.9"
     profile = "prod"                  docs-url = "https://example.org/rules"
+
+    [clusters.payments]               # files that are one cluster, and what they cannot say
+    paths = ["deploy/payments/**", "apps/billing/*.properties"]
+    brokers = 6                       racks = ["eu-west-1a", "eu-west-1b", "eu-west-1c"]
+    kafka-version = "3.9"             environment = "prod"   # or "dev"
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from advisor.model.document import LoadError
+from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Profile, Severity
 from advisor.sources.structured import Located, read_toml
 
-KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url")
+KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters")
+CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
 _CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values()}
 
 
@@ -33,6 +40,12 @@ class ProjectConfig:
     kafka_version: str | None = None
     profile: str | None = None
     docs_url: str | None = None
+    clusters: tuple[ClusterDeclaration, ...] = ()
+
+    @property
+    def base(self) -> Path | None:
+        """The folder that path patterns are relative to."""
+        return self.path.parent.resolve() if self.path is not None else None
 
     def ignored_for(self, path: str) -> list[str]:
         """Codes ignored for one linted file (patterns are relative to the config's folder)."""
@@ -65,6 +78,45 @@ def _strings(table: Located, key: str, path: str) -> list[str]:
     return value
 
 
+def _clusters(table: object, line: int, path: Path) -> tuple[ClusterDeclaration, ...]:
+    if not isinstance(table, Located):
+        raise LoadError(str(path), line, "clusters must be tables: [clusters.NAME] with paths = [globs]")
+    declared = []
+    for name, entry in table.items():
+        where = table.position(name)[0]
+        if not isinstance(entry, Located):
+            raise LoadError(str(path), where, f"clusters.{name} must be a table with paths = [globs]")
+        for key in entry:
+            if key not in CLUSTER_KEYS:
+                expected = ", ".join(CLUSTER_KEYS)
+                raise LoadError(str(path), entry.position(key)[0], f"unknown key clusters.{name}.{key} ({expected})")
+        paths = entry.get("paths")
+        if not isinstance(paths, list) or not paths or not all(isinstance(p, str) for p in paths):
+            raise LoadError(str(path), where, f"clusters.{name}.paths must be a list of glob patterns")
+        brokers = entry.get("brokers")
+        if brokers is not None and not (isinstance(brokers, str) and brokers.isdigit() and int(brokers) > 0):
+            raise LoadError(str(path), entry.position("brokers")[0], f"clusters.{name}.brokers must be a count")
+        racks = entry.get("racks", [])
+        if not isinstance(racks, list) or not all(isinstance(r, str) for r in racks):
+            raise LoadError(str(path), entry.position("racks")[0], f"clusters.{name}.racks must be a list of names")
+        environment = entry.get("environment")
+        if environment is not None and environment not in Profile.values():
+            expected = " or ".join(Profile.values())
+            raise LoadError(str(path), entry.position("environment")[0], f"clusters.{name}.environment: {expected}")
+        declared.append(
+            ClusterDeclaration(
+                name=name,
+                paths=tuple(paths),
+                brokers=int(brokers) if brokers is not None else None,
+                racks=tuple(racks),
+                kafka_version=entry.get("kafka-version"),
+                environment=environment,
+                declared_in=str(path),
+            )
+        )
+    return tuple(declared)
+
+
 def load(path: Path) -> ProjectConfig:
     text = path.read_text(encoding="utf-8")
     data = read_toml(text, str(path))
@@ -80,6 +132,8 @@ def load(path: Path) -> ProjectConfig:
             )
         if key in ("select", "ignore"):
             setattr(config, key, _strings(table, key, str(path)))
+        elif key == "clusters":
+            config.clusters = _clusters(value, line, path)
         elif key == "per-file-ignores":
             if not isinstance(value, Located):
                 raise LoadError(str(path), line, "per-file-ignores must be a table of glob = [codes]")

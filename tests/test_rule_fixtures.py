@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
 from advisor.report.session import lint
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import update_snapshots
+
 from advisor.rules.registry import load_rules
 from advisor.sources import discover
 
@@ -50,20 +55,7 @@ def annotations(path: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]
 
 
 FIXTURE_FILES = [candidate.path for candidate in discover([FIXTURES])[0]]
-
-
-def _units() -> dict[str, list[Path]]:
-    """Each file is linted alone, except the files of one `projects/<name>/` folder, which are
-    linted together (for rules that read the whole project)."""
-    units: dict[str, list[Path]] = {}
-    for path in FIXTURE_FILES:
-        relative = path.relative_to(FIXTURES)
-        unit = "/".join(relative.parts[:2]) if relative.parts[0] == "projects" else str(relative)
-        units.setdefault(unit, []).append(path)
-    return units
-
-
-UNITS = _units()
+UNITS = update_snapshots.fixture_units()  # each file alone, a projects/<name>/ folder together
 
 
 @pytest.mark.parametrize("unit", sorted(UNITS))
@@ -104,3 +96,20 @@ def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
     assert missing == {}
     unknown = set(coverage) - {rule.definition.id for rule in load_rules()}
     assert unknown == set(), "fixtures name rules that do not exist"
+
+
+def test_linting_every_fixture_at_once_changes_no_unit_s_findings() -> None:
+    """Unrelated files on one command line never judge each other: each fixture unit gets the
+    same findings linted with everything else as linted alone (files are one cluster only on
+    evidence: sources/topology.py)."""
+
+    def places(findings: list) -> set[tuple[str, str, int, str]]:
+        return {(loc.path, f.rule, loc.line, f.message) for f in findings if not f.suppressed for loc in f.locations}
+
+    alone: set[tuple[str, str, int, str]] = set()
+    for paths in UNITS.values():
+        alone |= places(lint(paths).findings)
+    together = places(lint(FIXTURE_FILES).findings)
+    assert together == alone, (
+        f"only together: {sorted(together - alone)[:5]}; only alone: {sorted(alone - together)[:5]}"
+    )

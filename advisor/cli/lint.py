@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
         fail_on=args.fail_on or config.fail_on or "warning",
         exit_zero=args.exit_zero,
         baseline=None if args.write_baseline else args.baseline,
+        clusters=config.clusters,
+        base=config.base,
     )
     report = session.run(request)
     for problem in report.problems:

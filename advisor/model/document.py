@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.model.provenance import Location
+from advisor.model.topology import Cluster
 from advisor.model.vocabulary import Component
 
 __all__ = ["Location"]
@@ -36,6 +37,7 @@ FACTS = {
     "spring_unknown": "Spring Boot: spring.kafka.* names no Boot release defines",
     "transaction_id_prefix": "Spring Boot: spring.kafka.producer.transaction-id-prefix is set",
     "profile": "a file's `# kafka-advisor: profile=` directive",
+    "endpoints": "host:port names the loader knows a broker by (a Strimzi bootstrap service, a compose service)",
 }
 
 
@@ -141,6 +143,11 @@ class Document:
     config_sets: list[ConfigSet] = field(default_factory=list)
     observations: list[Observation] = field(default_factory=list)
     errors: list[Problem] = field(default_factory=list)
+    clusters: dict[str, Cluster] = field(default_factory=dict)  # by id, once linked (sources/topology.py)
+
+    def reindex(self) -> None:
+        """Forget the cluster index (config sets were relinked)."""
+        self._clusters_of = None
 
     def cluster_brokers(self, cluster: str | None) -> list[ConfigSet]:
         return self._cluster_members("broker", cluster)

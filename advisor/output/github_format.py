@@ -23,6 +23,7 @@ def render(report: Report, options: RenderOptions) -> str:
         message = finding.message + (f" (recommended: {finding.recommended})" if finding.recommended else "")
         if finding.related:
             message += f" (also at {', '.join(place(r, finding.path) for r in finding.related)})"
+        message += "".join(f" (assumed: {assumption})" for assumption in finding.assumptions)
         where = f"file={_property(finding.path)},line={finding.line},col={finding.column},"
         if not finding.line:  # a live config or a scrape: no file to annotate, so the message names it
             where, message = "", f"{finding.path}: {message}"

@@ -31,6 +31,7 @@ def render(report: Report, options: RenderOptions) -> str:
             case, "failure", message=finding.message, type=f"{finding.severity}:{finding.category}"
         )
         also = "".join(f"\nalso at {place(r)}" for r in finding.related)
+        also += "".join(f"\nassumed: {assumption}" for assumption in finding.assumptions)
         recommended = f"\nrecommended: {finding.recommended}" if finding.recommended else ""
         failure.text = f"{place(finding.location)}: {finding.rule} {finding.message}{also}{recommended}"
     for problem in report.problems:

@@ -53,6 +53,7 @@ def _plain(report: Report) -> str:
             out.append(f"{_GUTTER}│ {line}")
         if also:
             out.append(f"{_GUTTER}│ {also}")
+        out += [f"{_GUTTER}│ assumed: {assumption}" for assumption in finding.assumptions]
         if finding.recommended:
             out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
     out += ["", _summary(report)]
@@ -82,6 +83,8 @@ def render(report: Report, options: RenderOptions) -> str:
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), line))
         if also:
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (also, "dim")))
+        for assumption in finding.assumptions:
+            console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), ("assumed: ", "magenta"), assumption))
         if finding.recommended:
             console.print(f"{_GUTTER}[dim]└ recommended:[/] {escape(finding.recommended)}")
     console.print(f"\n{escape(_summary(report))}")

@@ -18,6 +18,7 @@ from pathlib import Path
 from advisor import __version__
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
+from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Profile
 from advisor.report import baseline as baselines
 from advisor.report.model import FileSummary, Report
@@ -76,6 +77,8 @@ class RunRequest:
     fail_on: str = "warning"
     exit_zero: bool = False
     baseline: Path | None = None
+    clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
+    base: Path | None = None  # the project config's folder
 
 
 def run(request: RunRequest) -> Report:
@@ -85,7 +88,7 @@ def run(request: RunRequest) -> Report:
     rules = [r for r in load_rules() if request.selection.selects(r.definition.id, r.definition.name)]
     result = lint(
         candidates,
-        LoadOptions(component=request.component, client=request.client),
+        LoadOptions(component=request.component, client=request.client, clusters=request.clusters, base=request.base),
         rules=rules,
         kafka_version=request.kafka_version,
         profile=request.profile,

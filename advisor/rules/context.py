@@ -7,7 +7,8 @@ defaults   the catalog defaults alone (to tell "lowered" from "raised")
 cluster    {"min_brokers", "brokers" (exact count or null), "racks", "follower_replicas_per_broker"}
            when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
-project    what the whole input holds (advisor/analysis/project.py), for rules across files
+peers      what the other files of the set's cluster hold (advisor/analysis/peers.py), for rules
+           across files; never another cluster's files
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from advisor.model.document import ConfigSet, Document
 # The fields of the rule context (build() below) and of its `cluster` section.
 FIELDS = (
     "component", "client", "kafka_version", "version", "profile", "name",
-    "set", "effective", "defaults", "cluster", "facts", "project",
+    "set", "effective", "defaults", "cluster", "facts", "peers",
 )  # fmt: skip
 CLUSTER_FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker")
 
@@ -60,6 +61,11 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
     brokers = document.cluster_brokers(config_set.cluster)
     counted = [b.facts["broker_count"] for b in (config_set, *brokers) if b.facts.get("broker_count")]
     racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
+    cluster = document.clusters.get(config_set.cluster or "")
+    declaration = cluster.declaration if cluster is not None else None
+    if declaration is not None and declaration.brokers:  # the project config says what files cannot
+        counted = [declaration.brokers]
+        racks = racks or sorted(declaration.racks)
     if counted:  # one config set for a whole cluster, or a topic of a cluster whose size is known
         size = max(counted)
         followers = (  # only broker rules ask; topics of a large cluster would make it quadratic
@@ -80,7 +86,7 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
 
 
 def build(
-    config_set: ConfigSet, document: Document, release: str, profile: str, project: dict[str, Any]
+    config_set: ConfigSet, document: Document, release: str, profile: str, peers: dict[str, Any]
 ) -> dict[str, Any]:
     values = effective(config_set, release)
     return {
@@ -95,5 +101,5 @@ def build(
         "defaults": defaults(config_set.component, config_set.client, release),
         "cluster": _cluster(config_set, document, values),
         "facts": config_set.facts,
-        "project": project,
+        "peers": peers,
     }

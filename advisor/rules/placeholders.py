@@ -3,8 +3,8 @@ validated: a misspelled `{min.insync.replica}` would otherwise render "(unset)" 
 
 A placeholder names a config key (its effective value), a context field (`{kafka_version}`),
 or a field of one section of the rule context: `{set.K}`, `{effective.K}`, `{defaults.K}`
-(a config key), `{cluster.F}` (rules/context.py CLUSTER_FIELDS), `{project.F}`
-(analysis/project.py FIELDS), `{facts.F}` (model/document.py FACTS), or a message argument
+(a config key), `{cluster.F}` (rules/context.py CLUSTER_FIELDS), `{peers.F}`
+(analysis/peers.py FIELDS), `{facts.F}` (model/document.py FACTS), or a message argument
 that the rule's Python check declares (`{key}` for the key-by-key checks).
 """
 
@@ -31,11 +31,11 @@ def _known_key(key: str, components: list[str]) -> bool:
 
 
 def _sections() -> dict[str, Any]:
-    from advisor.analysis import project
+    from advisor.analysis import peers
     from advisor.model.document import FACTS
     from advisor.rules import context
 
-    return {"cluster": context.CLUSTER_FIELDS, "project": project.FIELDS, "facts": tuple(FACTS)}
+    return {"cluster": context.CLUSTER_FIELDS, "peers": peers.FIELDS, "facts": tuple(FACTS)}
 
 
 def unknown(raw: dict[str, Any]) -> list[tuple[str, str]]:

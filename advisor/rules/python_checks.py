@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from advisor import catalog
-from advisor.analysis.project import place
+from advisor.analysis.peers import place
 from advisor.analysis.values import is_template, value_problem
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
@@ -206,10 +206,10 @@ def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> 
     return outcomes
 
 
-@python_check("plan-unknown-broker")
+@python_check("plan-unknown-broker", cross_file=True)
 def plan_unknown_broker(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
-    """Moves naming brokers that the project's one fully described cluster does not have."""
-    known = values["project"]["broker_ids"]
+    """Moves naming brokers that the plan's cluster, fully described, does not have."""
+    known = values["peers"]["broker_ids"]
     if not known:
         return []
     outcomes = []
@@ -309,10 +309,10 @@ def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: Confi
     return [{"keys": ["listeners"], "message": message}]
 
 
-@python_check("tenants-without-quotas")
+@python_check("tenants-without-quotas", cross_file=True)
 def tenants_without_quotas(values: dict[str, Any], config_set: ConfigSet) -> list[dict[str, Any]]:
-    """Reported once, on the ACL command or KafkaUser that lets in the project's second principal."""
-    project = values["project"]
-    if project["second_principal_at"] != place(config_set) or project["quota_sources"]:
+    """Reported once, on the ACL command or KafkaUser that lets in the cluster's second principal."""
+    peers = values["peers"]
+    if peers["second_principal_at"] != place(config_set) or peers["quota_sources"]:
         return []
     return [{"line": config_set.anchor.line}]

@@ -23,9 +23,12 @@ PythonCheck = Callable[[dict[str, Any], Any], "list[dict[str, Any]]"]
 PYTHON_CHECKS: dict[str, PythonCheck] = {}
 # The message arguments each check gives its findings ({key}): placeholders its rules may use.
 CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}
+CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other files (`peers`)
 
 
-def python_check(name: str, arguments: tuple[str, ...] = ()) -> Callable[[PythonCheck], PythonCheck]:
+def python_check(
+    name: str, arguments: tuple[str, ...] = (), *, cross_file: bool = False
+) -> Callable[[PythonCheck], PythonCheck]:
     """Register a check for what a JMESPath predicate cannot say; rules name it in `python:`."""
 
     def register(function: PythonCheck) -> PythonCheck:
@@ -33,6 +36,8 @@ def python_check(name: str, arguments: tuple[str, ...] = ()) -> Callable[[Python
             raise ValueError(f"python check {name!r} registered twice")
         PYTHON_CHECKS[name] = function
         CHECK_ARGUMENTS[name] = arguments
+        if cross_file:
+            CROSS_FILE_CHECKS.add(name)
         return function
 
     return register
@@ -51,6 +56,12 @@ class Rule:
         import jmespath
 
         return jmespath.compile(self.definition.when) if self.definition.when else None
+
+    @cached_property
+    def reads_cluster(self) -> bool:
+        """Whether the verdict reads other files of the cluster (its peers or its brokers)."""
+        when = self.definition.when or ""
+        return "peers." in when or "cluster" in when or self.definition.python in CROSS_FILE_CHECKS
 
     @cached_property
     def required_keys(self) -> frozenset[str]:

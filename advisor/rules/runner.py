@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor import catalog
-from advisor.analysis import project as project_summary
+from advisor.analysis import peers as peer_summary
 from advisor.model.document import ConfigSet, Document, Location
 from advisor.model.findings import Finding
 from advisor.rules import context as rule_context
@@ -59,11 +59,11 @@ def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
         section, _, rest = name.partition(".")
         if name in secrets or rest in secrets:
             return REDACTED
-        if section in ("defaults", "set", "cluster", "facts", "project") and rest:
+        if section in ("defaults", "set", "cluster", "facts", "peers") and rest:
             value = (values.get(section) or {}).get(rest)
         else:
             value = values["effective"].get(name, values.get(name))
-        if isinstance(value, list):  # project file lists: a few names, then a count
+        if isinstance(value, list):  # file lists of the cluster's peers: a few names, then a count
             shown = ", ".join(map(str, value[:_LISTED]))
             return shown if len(value) <= _LISTED else f"{shown} and {len(value) - _LISTED} more"
         return "(unset)" if value is None else str(value)
@@ -101,7 +101,7 @@ def run(
 ) -> list[Finding]:
     findings: list[tuple[Finding, str | None]] = []  # with the cluster of the config set
     rules = list(rules)
-    project: dict[str, Any] | None = None  # built when the first rule needs a context
+    peers: dict[str | None, dict[str, Any]] = {}  # per cluster, built when its first rule needs it
     for config_set in document.config_sets:
         release = resolve_release(config_set, kafka_version)
         set_profile = config_set.facts.get("profile", profile)
@@ -114,9 +114,10 @@ def run(
                 continue  # the predicate asks for a key this set does not write: it cannot hold
             if values is None:
                 started = time.perf_counter()
-                if project is None:
-                    project = project_summary.summarize(document)
-                values = rule_context.build(config_set, document, release, set_profile, project)
+                if config_set.cluster not in peers:
+                    cluster = document.clusters.get(config_set.cluster or "")
+                    peers[config_set.cluster] = peer_summary.summarize(cluster.members if cluster else [config_set])
+                values = rule_context.build(config_set, document, release, set_profile, peers[config_set.cluster])
                 if stats is not None:
                     stats.seconds["(context)"] += time.perf_counter() - started
                     stats.evaluations["(context)"] += 1
@@ -148,10 +149,21 @@ def run(
                     subject=config_set.name,
                     recommended=render(outcome.get("recommended", definition.recommended), values, secrets),
                     fix=definition.fix,
+                    assumptions=_assumptions(rule, config_set, document),
                 )
                 findings.append((finding, config_set.cluster if config_set.component == "broker" else None))
     findings.sort(key=lambda pair: pair[0].sort_key)
     return merge_same_cause(findings)
+
+
+def _assumptions(rule: Rule, config_set: ConfigSet, document: Document) -> tuple[str, ...]:
+    """A verdict that reads other files of the cluster rests on how the cluster was joined:
+    where a link was a guess, the finding says which and how to declare it."""
+    cluster = document.clusters.get(config_set.cluster or "")
+    if not rule.reads_cluster or cluster is None or not cluster.guessed:
+        return ()
+    hint = "declare the cluster in the project config ([clusters.NAME] paths) to confirm or separate them"
+    return tuple(f"grouped by a guess: {reason}; {hint}" for reason in cluster.guesses)
 
 
 def merge_same_cause(findings: list[tuple[Finding, str | None]]) -> list[Finding]:

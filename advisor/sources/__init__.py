@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from advisor.model.document import Document, LoadError, Problem
-from advisor.sources import client_dict, compose, helm, properties, reassignment, shell, spring, strimzi
+from advisor.model.topology import ClusterDeclaration
+from advisor.sources import client_dict, compose, helm, properties, reassignment, shell, spring, strimzi, topology
 
 # Asked in order; the first whose sniff returns a payload owns the file.
 LOADERS = (properties, compose, strimzi, spring, helm, reassignment, client_dict, shell)
@@ -27,6 +28,8 @@ SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env", ".sh", ".b
 class LoadOptions:
     component: str | None = None  # --as
     client: str | None = None  # --client
+    clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
+    base: Path | None = None  # the project config's folder: declared globs are relative to it
 
 
 @dataclass(frozen=True)
@@ -104,4 +107,5 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
     for loader in LOADERS:
         if hasattr(loader, "link"):  # facts that span files (Strimzi node pools in files of their own)
             loader.link(document)
+    topology.link(document, options.clusters, options.base)  # which files are one cluster
     return document

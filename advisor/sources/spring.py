@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from advisor import catalog
+from advisor.analysis.units import to_bytes, to_ms
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Directive, Location, Setting, SourceFile
-from advisor.rules.functions import to_bytes, to_ms
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax

@@ -67,10 +67,22 @@ def link(document: Document) -> None:
             config_set.facts["broker_count"] = brokers[config_set.cluster] or None
 
 
-def _cluster_key(path: str, cluster: str | None) -> str:
-    """Resources of one cluster are often kept one per file: those in the same directory that
-    name the same cluster belong together; another directory (another environment) does not."""
-    return f"{Path(path).parent}#{cluster}"
+def _cluster_key(path: str, cluster: str | None, resource: Located) -> str:
+    """Resources of one cluster are often kept one per file: those in the same directory and
+    namespace that name the same cluster belong together; another directory (another
+    environment) or namespace does not."""
+    namespace = _get(resource, "metadata", "namespace")
+    return f"{Path(path).parent}#{namespace}/{cluster}" if namespace else f"{Path(path).parent}#{cluster}"
+
+
+def _bootstrap_endpoints(name: str, kafka: Located, resource: Located) -> list[str]:
+    """The bootstrap service the operator creates for each listener (`<cluster>-kafka-bootstrap`),
+    as clients in the cluster name it: short, or with its namespace."""
+    listeners = kafka.get("listeners") if isinstance(kafka.get("listeners"), list) else []
+    ports = [str(item["port"]) for item in listeners if isinstance(item, Located) and str(item.get("port")).isdigit()]
+    namespace = _get(resource, "metadata", "namespace")
+    hosts = [f"{name}-kafka-bootstrap"] + ([f"{name}-kafka-bootstrap.{namespace}"] if namespace else [])
+    return [f"{host}:{port}" for host in hosts for port in ports]
 
 
 def _jvm(options: Any) -> dict[str, dict[str, Any]]:
@@ -109,7 +121,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
         if resource.get("kind") == "KafkaNodePool":
             pools.setdefault(_cluster_of(resource) or "", []).append(resource)
             replicas = int(_get(resource, "spec", "replicas") or 0) if _is_broker_pool(resource) else 0
-            cluster = _cluster_key(path, _cluster_of(resource))
+            cluster = _cluster_key(path, _cluster_of(resource), resource)
             source.cluster_parts.append({"cluster": cluster, "broker_replicas": replicas})
     config_sets: list[ConfigSet] = []
     for resource in documents:
@@ -126,7 +138,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 anchor=Location(path, *anchor),
                 name=f"Kafka/{name}",
                 kafka_version=str(kafka["version"]) if kafka.get("version") else None,
-                cluster=_cluster_key(path, name),
+                cluster=_cluster_key(path, name, resource),
             )
             _settings(config_set, kafka.get("config"), path)
             jvm = _jvm(kafka.get("jvmOptions"))
@@ -139,6 +151,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     "jvm": jvm,
                     "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
                     "quotas": sorted(kafka["quotas"]) if isinstance(kafka.get("quotas"), Located) else [],
+                    "endpoints": _bootstrap_endpoints(name, kafka, resource),
                 }
             )
             config_sets.append(config_set)
@@ -150,7 +163,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     path=path,
                     anchor=Location(path, resource.line),
                     name=f"KafkaUser/{name}",
-                    cluster=_cluster_key(path, _cluster_of(resource)),
+                    cluster=_cluster_key(path, _cluster_of(resource), resource),
                     facts={
                         "principals": [f"User:{name}"],
                         "quotas": sorted(k for k in quotas if k in _USER_QUOTAS) if isinstance(quotas, Located) else [],
@@ -167,7 +180,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 path=path,
                 anchor=Location(path, *anchor),
                 name=f"KafkaTopic/{name}",
-                cluster=_cluster_key(path, _cluster_of(resource)),
+                cluster=_cluster_key(path, _cluster_of(resource), resource),
                 facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas")},
             )
             _settings(config_set, spec.get("config"), path)

@@ -87,10 +87,9 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
     release = _newest_release_in(definition.kafka_versions)
     options, others = LoadOptions(component=component, client=client), []
-    if definition.example.alongside is not None:  # a project of two files: each says what it is by its name
+    if definition.example.alongside is not None:  # two files side by side: each says what it is by its name
         stem, options = f"{stem}.{component}", LoadOptions()
-        others.append(tmp_path / "project" / definition.example.alongside["name"])
-        others[0].parent.mkdir()
+        others.append(tmp_path / definition.example.alongside["name"])
         others[0].write_text(definition.example.alongside["text"])
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
         path = tmp_path / f"{stem}{suffix}"
@@ -128,7 +127,7 @@ def test_rule_set_is_validated_then_served_from_the_cache(tmp_path: Path, monkey
         ("message", "acks={akcs}", "{akcs} in message"),  # a key misspelled
         ("message", "{cluster.broker} brokers", "{cluster.broker} in message"),  # a context field misspelled
         ("recommended", "{set.min.insync.replica}", "{set.min.insync.replica} in recommended"),
-        ("message", "{project.message_limits}", "{project.message_limits} in message"),
+        ("message", "{peers.message_limits}", "{peers.message_limits} in message"),
         ("message", "{facts.replica}", "{facts.replica} in message"),
     ],
 )

@@ -1,18 +1,19 @@
-"""What the whole input holds that a rule about one config set may ask: the `project` field of
-the rule context. All files of one lint run are one project.
+"""What a config set's cluster holds in the other files linked to it (sources/topology.py):
+the `peers` field of the rule context, for rules that read across files. Only the cluster's
+own members count — never another cluster's files, whatever else the run was given.
 
 transactional_producers  files with a producer that has a transactional.id (or Spring's prefix)
 murmur2_producers        files whose producers hash keys with murmur2 (Java, kafka-python, ...)
-message_limit            the largest batch the project's brokers and topics accept, or null
-stored_codecs            codecs the project's brokers or topics impose on stored batches
-broker_ids               the node ids of the cluster when the run holds every broker of exactly one
-                         cluster (a compose file with KAFKA_NODE_ID per service), else null
+message_limit            the largest batch the cluster's brokers and topics accept, or null
+stored_codecs            codecs the cluster's brokers or topics impose on stored batches
+broker_ids               the node ids of the cluster when its members show every broker (a compose
+                         file with KAFKA_NODE_ID per service), else null
 transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_timeout_ms
-                         the tightest bounds the project's brokers put on clients (null without brokers)
-principals               principals the project lets in — kafka-acls --add grants and Strimzi KafkaUsers —
+                         the tightest bounds the cluster's brokers put on clients (null without brokers)
+principals               principals the cluster lets in — kafka-acls --add grants and Strimzi KafkaUsers —
                          in the order they appear
 second_principal_at      "path:line" of the ACL command or KafkaUser that brings in the second of them, or null
-quota_sources            "path:line" of each quota the project sets: kafka-configs client quotas, KafkaUser
+quota_sources            "path:line" of each quota the cluster's members set: kafka-configs client quotas, KafkaUser
                          spec.quotas, a Kafka resource's cluster-wide spec.kafka.quotas
 """
 
@@ -21,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from advisor import catalog
-from advisor.model.document import ConfigSet, Document
-from advisor.rules.functions import to_number
+from advisor.analysis.units import to_number
+from advisor.model.document import ConfigSet
 
 FIELDS = (
     "transactional_producers", "murmur2_producers", "message_limit", "stored_codecs", "broker_ids",
@@ -45,16 +46,16 @@ def _written_number(config_set: ConfigSet, key: str) -> float | None:
     return to_number(setting.value) if setting is not None else None
 
 
-def _message_limit(document: Document) -> int | None:
-    """The largest record batch the project's brokers accept: the smallest broker
+def _message_limit(members: list[ConfigSet]) -> int | None:
+    """The largest record batch the cluster's brokers accept: the smallest broker
     message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
     None when the project has no broker configuration."""
-    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    brokers = [cs for cs in members if cs.component == "broker"]
     if not brokers:
         return None
     default = catalog.default("message.max.bytes", "broker")
     limit = min(_written_number(b, "message.max.bytes") or default for b in brokers)
-    topics = [_written_number(t, "max.message.bytes") for t in document.config_sets if t.component == "topic"]
+    topics = [_written_number(t, "max.message.bytes") for t in members if t.component == "topic"]
     return int(max([limit, *(t for t in topics if t is not None)]))
 
 
@@ -66,11 +67,11 @@ def _codec(value: str) -> str:
     return "none" if value == "uncompressed" else value
 
 
-def _stored_codecs(document: Document) -> list[str]:
-    """Codecs the project's brokers or topics impose (compression.type other than `producer`)."""
+def _stored_codecs(members: list[ConfigSet]) -> list[str]:
+    """Codecs the cluster's brokers or topics impose (compression.type other than `producer`)."""
     written = (
         cs.settings["compression.type"].value
-        for cs in document.config_sets
+        for cs in members
         if cs.component in ("broker", "topic") and "compression.type" in cs.settings
     )
     return sorted({_codec(value) for value in written} & _CODECS)  # `producer` and misspellings impose nothing
@@ -79,9 +80,9 @@ def _stored_codecs(document: Document) -> list[str]:
 _LIMITS = ("transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms")
 
 
-def _broker_limits(document: Document) -> dict[str, float | None]:
+def _broker_limits(members: list[ConfigSet]) -> dict[str, float | None]:
     """The bound every broker of the project enforces: the lowest maximum, the highest minimum."""
-    brokers = [cs for cs in document.config_sets if cs.component == "broker"]
+    brokers = [cs for cs in members if cs.component == "broker"]
     if not brokers:
         return dict.fromkeys(_LIMITS)
 
@@ -104,8 +105,8 @@ def _node_id(broker: ConfigSet) -> int | None:
     return None
 
 
-def _broker_ids(document: Document) -> list[int] | None:
-    brokers = [cs for cs in document.config_sets if cs.component == "broker" and cs.runs_broker_role()]
+def _broker_ids(members: list[ConfigSet]) -> list[int] | None:
+    brokers = [cs for cs in members if cs.component == "broker" and cs.runs_broker_role()]
     clusters = {cs.cluster for cs in brokers}
     counts = {cs.facts.get("broker_count") for cs in brokers}
     if len(clusters) != 1 or None in clusters or len(counts) != 1 or None in counts:
@@ -121,34 +122,34 @@ def place(config_set: ConfigSet) -> str:
     return f"{config_set.path}:{config_set.anchor.line}"
 
 
-def _tenancy(document: Document) -> dict[str, Any]:
+def _tenancy(members: list[ConfigSet]) -> dict[str, Any]:
     """Who the project lets in (loaders' `principals`: ACL grants, Strimzi users), and where
     anything sets a quota (loaders' `quotas`)."""
     principals: list[str] = []
     second_at = None
-    for config_set in document.config_sets:
+    for config_set in members:
         for principal in config_set.facts.get("principals", []):
             if principal not in principals and principal != "User:*":
                 principals.append(principal)
                 if len(principals) == 2:
                     second_at = place(config_set)
-    quotas = [place(cs) for cs in document.config_sets if cs.facts.get("quotas")]
+    quotas = [place(cs) for cs in members if cs.facts.get("quotas")]
     return {"principals": principals, "second_principal_at": second_at, "quota_sources": quotas}
 
 
-def summarize(document: Document) -> dict[str, Any]:
-    """Built once per lint run (evaluate.run): per config set it would be quadratic."""
-    producers = [cs for cs in document.config_sets if cs.component == "producer"]
+def summarize(members: list[ConfigSet]) -> dict[str, Any]:
+    """Built once per cluster (rules/runner.py): per config set it would be quadratic."""
+    producers = [cs for cs in members if cs.component == "producer"]
     transactional = {
         cs.path for cs in producers if "transactional.id" in cs.settings or cs.facts.get("transaction_id_prefix")
     }
     summary = {
         "transactional_producers": sorted(transactional),
         "murmur2_producers": sorted({cs.path for cs in producers if _hashes_with_murmur2(cs)}),
-        "message_limit": _message_limit(document),
-        "stored_codecs": _stored_codecs(document),
-        "broker_ids": _broker_ids(document),
-        **_broker_limits(document),
-        **_tenancy(document),
+        "message_limit": _message_limit(members),
+        "stored_codecs": _stored_codecs(members),
+        "broker_ids": _broker_ids(members),
+        **_broker_limits(members),
+        **_tenancy(members),
     }
     return summary

@@ -1,0 +1,90 @@
+"""The estate the input describes: clusters, and in each its brokers, topics, client
+applications and consumer groups. Config sets belong to one cluster only on evidence
+(sources/topology.py says which); a cluster joined by a guess says so, and so do the
+findings that read across its files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from advisor.model.vocabulary import CLIENT_COMPONENTS
+
+if TYPE_CHECKING:
+    from advisor.model.document import ConfigSet
+
+
+@dataclass(frozen=True)
+class ClusterDeclaration:
+    """A cluster the project config declares (`[clusters.NAME]`): which files are its own,
+    and what the files cannot say."""
+
+    name: str
+    paths: tuple[str, ...] = ()  # globs, relative to the project config's folder
+    brokers: int | None = None
+    racks: tuple[str, ...] = ()
+    kafka_version: str | None = None
+    environment: str | None = None  # a Profile value: prod | dev
+    declared_in: str = ""  # the project config file, for messages
+
+
+@dataclass(frozen=True)
+class Link:
+    """Why two parts of the input are one cluster."""
+
+    reason: str
+    guess: bool = False
+
+
+@dataclass
+class Cluster:
+    id: str
+    members: list[ConfigSet] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    declaration: ClusterDeclaration | None = None
+
+    @property
+    def guessed(self) -> bool:
+        return any(link.guess for link in self.links)
+
+    @property
+    def guesses(self) -> list[str]:
+        return [link.reason for link in self.links if link.guess]
+
+    @property
+    def brokers(self) -> list[ConfigSet]:
+        return [m for m in self.members if m.component == "broker"]
+
+    @property
+    def topics(self) -> list[ConfigSet]:
+        return [m for m in self.members if m.component == "topic"]
+
+    @property
+    def clients(self) -> list[ConfigSet]:
+        return [m for m in self.members if m.component in CLIENT_COMPONENTS]
+
+    @property
+    def files(self) -> list[str]:
+        return sorted({m.path for m in self.members})
+
+    def consumer_groups(self) -> dict[str, list[ConfigSet]]:
+        """group.id → the consumer configs that join it."""
+        groups: dict[str, list[ConfigSet]] = {}
+        for member in self.members:
+            group = member.settings.get("group.id")
+            if member.component == "consumer" and group is not None and group.value.strip():
+                groups.setdefault(group.value.strip(), []).append(member)
+        return groups
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "files": self.files,
+            "brokers": len(self.brokers),
+            "topics": len(self.topics),
+            "clients": len(self.clients),
+            "consumer_groups": sorted(self.consumer_groups()),
+            "links": [{"reason": link.reason, "guess": link.guess} for link in self.links],
+            "declared": self.declaration is not None,
+        }

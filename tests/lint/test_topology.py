@@ -1,0 +1,142 @@
+"""Files are one cluster only on evidence: unrelated files linted in one run never judge each
+other; a declared grouping, matching addresses or one file join them; a guess says so."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from advisor.report.session import lint as lint_files
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+TEAM_A_BROKER = """\
+services:
+  kafka:
+    image: apache/kafka:4.4.0
+    environment:
+      KAFKA_NODE_ID: 1
+      KAFKA_PROCESS_ROLES: broker,controller
+      KAFKA_CONTROLLER_QUORUM_VOTERS: 1@kafka:9093
+      KAFKA_ADVERTISED_LISTENERS: SASL_SSL://{host}:9092
+      KAFKA_COMPRESSION_TYPE: zstd
+      KAFKA_MESSAGE_MAX_BYTES: 100000
+"""
+TEAM_B_PRODUCER = """\
+bootstrap.servers={host}:9092
+compression.type=gzip
+max.request.size=2097152
+"""
+CROSS = {"KP120", "KX109"}  # the producer judged against a broker's codec and message limit
+
+
+def lint(*args: str, cwd: Path = REPO_ROOT) -> dict:
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor", "lint", *args, "--output-format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=60,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def _teams(tmp_path: Path, broker_host: str, producer_host: str, producer_dir: str = "teamB") -> Path:
+    (tmp_path / "teamA").mkdir(parents=True, exist_ok=True)
+    (tmp_path / producer_dir).mkdir(parents=True, exist_ok=True)
+    (tmp_path / "teamA" / "docker-compose.yml").write_text(TEAM_A_BROKER.format(host=broker_host))
+    producer = tmp_path / producer_dir / "ingest.producer.properties"
+    producer.write_text(TEAM_B_PRODUCER.format(host=producer_host))
+    return producer
+
+
+def _rules(report: dict) -> set[str]:
+    return {f["rule"] for f in report["findings"]}
+
+
+def test_unrelated_teams_linted_together_do_not_judge_each_other(tmp_path: Path) -> None:
+    _teams(tmp_path, "kafka-a.internal", "kafka-b.internal")
+    together = lint("teamA/", "teamB/", cwd=tmp_path)
+    assert _rules(together) & CROSS == set()
+    alone = lint("teamB/", cwd=tmp_path)
+    assert {(f["rule"], f["line"]) for f in alone["findings"]} == {
+        (f["rule"], f["line"]) for f in together["findings"] if f["path"].startswith("teamB")
+    }
+
+
+def test_a_declared_cluster_brings_the_cross_file_findings_back(tmp_path: Path) -> None:
+    _teams(tmp_path, "kafka-a.internal", "kafka-b.internal")
+    (tmp_path / ".kafka-advisor.toml").write_text('[clusters.shared]\npaths = ["teamA/*", "teamB/*"]\n')
+    report = lint("teamA/", "teamB/", cwd=tmp_path)
+    assert _rules(report) >= CROSS
+    for finding in report["findings"]:
+        assert finding["assumptions"] == []  # declared: no guess
+
+
+def test_matching_addresses_join_without_a_declaration(tmp_path: Path) -> None:
+    _teams(tmp_path, "kafka-a.internal", "KAFKA-A.internal")  # host names do not care for case
+    report = lint("teamA/", "teamB/", cwd=tmp_path)
+    assert _rules(report) >= CROSS
+    assert all(f["assumptions"] == [] for f in report["findings"])
+
+
+def test_loopback_joins_only_nearby_files_and_then_as_a_guess(tmp_path: Path) -> None:
+    _teams(tmp_path, "localhost", "localhost")  # sibling folders: every laptop has localhost:9092
+    assert _rules(lint("teamA/", "teamB/", cwd=tmp_path)) & CROSS == set()
+    _teams(tmp_path / "nested", "localhost", "localhost", producer_dir="teamA/app")  # an app below the compose
+    report = lint("nested/", cwd=tmp_path)
+    cross = [f for f in report["findings"] if f["rule"] in CROSS]
+    assert {f["rule"] for f in cross} == CROSS
+    for finding in cross:
+        (assumption,) = finding["assumptions"]
+        assert "grouped by a guess" in assumption and "localhost:9092" in assumption
+
+
+def test_clusters_in_the_document(tmp_path: Path) -> None:
+    producer = _teams(tmp_path, "kafka-a.internal", "kafka-a.internal")
+    other = tmp_path / "teamC.consumer.properties"
+    other.write_text("bootstrap.servers=kafka-c.internal:9092\ngroup.id=audit\n")
+    document = lint_files([tmp_path / "teamA" / "docker-compose.yml", producer, other]).document
+    (joined,) = [c for c in document.clusters.values() if len(c.members) == 2]
+    assert [m.component for m in joined.members] == ["broker", "producer"]
+    (alone,) = [c for c in document.clusters.values() if c.consumer_groups()]
+    assert list(alone.consumer_groups()) == ["audit"] and len(alone.members) == 1
+
+
+STRIMZI = """\
+apiVersion: kafka.strimzi.io/v1beta2
+kind: Kafka
+metadata:
+  name: events
+  namespace: {namespace}
+spec:
+  kafka:
+    version: 4.1.0
+    replicas: 3
+    listeners:
+      - name: tls
+        port: 9093
+        type: internal
+        tls: true
+    config:
+      compression.type: zstd
+      message.max.bytes: 100000
+"""
+
+
+def test_a_client_naming_a_strimzi_bootstrap_service_joins_that_cluster(tmp_path: Path) -> None:
+    (tmp_path / "deploy").mkdir()
+    (tmp_path / "deploy" / "kafka.yaml").write_text(STRIMZI.format(namespace="streaming"))
+    (tmp_path / "apps").mkdir()
+    producer = tmp_path / "apps" / "ingest.producer.properties"
+    for host, joined in [
+        ("events-kafka-bootstrap.streaming.svc.cluster.local", True),
+        ("events-kafka-bootstrap.streaming.svc", True),
+        ("events-kafka-bootstrap.other.svc", False),  # the same name in another namespace
+        ("events-kafka-bootstrap", False),  # a short name, not near the resource's folder
+    ]:
+        producer.write_text(TEAM_B_PRODUCER.replace("{host}:9092", f"{host}:9093"))
+        assert bool(_rules(lint("deploy/", "apps/", cwd=tmp_path)) & CROSS) == joined, host
