@@ -19,27 +19,35 @@ from advisor.sources import discover
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "fixtures" / "rules"
-_ANNOTATION = re.compile(r"^\s*(?:#|//)\s*(expect|ok):\s*(?P<codes>[A-Z0-9, ]+)\s*$")
+_ANNOTATION = re.compile(r"^\s*(?:#|//)\s*(expect|ok):\s*(?P<codes>[A-Z0-9@, ]+)\s*$")
+# A code may name the column its finding must point at: `# expect: KP101@7` (1-based,
+# counted in characters); without one, the line is compared.
+Expectation = tuple[str, int, int | None]  # (code, line, column or None)
 
 
-def sidecar_annotations(path: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+def _code(text: str, line: int) -> Expectation:
+    code, _, column = text.strip().partition("@")
+    return code, line, int(column) if column else None
+
+
+def sidecar_annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
     """JSON has no comments: `<file>.annotations` holds lines `LINE expect|ok CODES`."""
-    expected: set[tuple[str, int]] = set()
-    forbidden: set[tuple[str, int]] = set()
+    expected: set[Expectation] = set()
+    forbidden: set[Expectation] = set()
     for entry in (path.parent / f"{path.name}.annotations").read_text().splitlines():
         if entry.strip() and not entry.startswith("#"):
             line, kind, codes = entry.split(maxsplit=2)
             for code in codes.split(","):
-                (expected if kind == "expect" else forbidden).add((code.strip(), int(line)))
+                (expected if kind == "expect" else forbidden).add(_code(code, int(line)))
     return expected, forbidden
 
 
-def annotations(path: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
-    """(expected, forbidden) as (rule, line) pairs; an annotation applies to the next other line."""
+def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
+    """(expected, forbidden) as (rule, line, column) triples; an annotation applies to the next other line."""
     if path.suffix == ".json":
         return sidecar_annotations(path)
-    expected: set[tuple[str, int]] = set()
-    forbidden: set[tuple[str, int]] = set()
+    expected: set[Expectation] = set()
+    forbidden: set[Expectation] = set()
     pending: list[tuple[str, str]] = []
     for number, line in enumerate(path.read_text().splitlines(), start=1):
         match = _ANNOTATION.match(line)
@@ -49,7 +57,7 @@ def annotations(path: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]
         if line.strip().startswith("#") and not pending:
             continue
         for kind, code in pending:
-            (expected if kind == "expect" else forbidden).add((code, number))
+            (expected if kind == "expect" else forbidden).add(_code(code, number))
         pending = []
     return expected, forbidden
 
@@ -65,28 +73,33 @@ def test_fixture(unit: str) -> None:
     assert not result.document.errors, result.document.errors
     # A cause shared by several brokers is one finding with every place: each place is a line.
     found = {
-        (Path(location.path).name, f.rule, location.line)
+        (Path(location.path).name, f.rule, location.line, location.column)
         for f in result.findings
         if not f.suppressed
         for location in f.locations
     }
-    expected: set[tuple[str, str, int]] = set()
+    expected: set[tuple[str, str, int, int | None]] = set()
     forbidden: set[tuple[str, str, int]] = set()
     for path in paths:
         wanted, unwanted = annotations(path)
-        expected |= {(path.name, code, line) for code, line in wanted}
-        forbidden |= {(path.name, code, line) for code, line in unwanted}
-    assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
-    assert not found & forbidden
+        expected |= {(path.name, code, line, column) for code, line, column in wanted}
+        forbidden |= {(path.name, code, line) for code, line, _ in unwanted}
+    found_lines = {(name, rule, line) for name, rule, line, _ in found}
+    expected_lines = {(name, rule, line) for name, rule, line, _ in expected}
+    unexpected, missing = sorted(found_lines - expected_lines), sorted(expected_lines - found_lines)
+    assert found_lines == expected_lines, f"unexpected: {unexpected}; missing: {missing}"
+    wrong_columns = {e for e in expected if e[3] is not None} - found
+    assert not wrong_columns, f"columns expected: {sorted(wrong_columns)}; found: {sorted(found)}"
+    assert not found_lines & forbidden
 
 
 def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
     coverage: dict[str, set[str]] = defaultdict(set)
     for path in FIXTURE_FILES:
         expected, forbidden = annotations(path)
-        for code, _ in expected:
+        for code, _, _ in expected:
             coverage[code].add("expect")
-        for code, _ in forbidden:
+        for code, _, _ in forbidden:
             coverage[code].add("ok")
     missing = {
         rule.definition.id: sorted({"expect", "ok"} - coverage[rule.definition.id])

@@ -75,8 +75,10 @@ class Setting:
     key: str  # canonical Kafka name, e.g. min.insync.replicas
     value: str  # the value Kafka would receive, as a string
     spelling: str  # the key as written, e.g. KAFKA_CFG_MIN_INSYNC_REPLICAS
-    location: Location
+    location: Location  # the key as written: its span, where the reader knows it
     secret: bool = False  # the value must never be shown
+    value_location: Location | None = None  # the value as written (a writer replaces exactly this)
+    raw: str | None = None  # the value's text as written (quotes, escapes, units, continuations)
 
 
 @dataclass

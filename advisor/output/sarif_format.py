@@ -119,6 +119,7 @@ def render(report: Report, options: RenderOptions) -> str:
             }
         },
         "invocations": [{"executionSuccessful": not report.problems, "toolExecutionNotifications": notifications}],
+        "columnKind": "unicodeCodePoints",  # every reader counts columns in characters
         "results": results,
     }
     return json.dumps({"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}, indent=2) + "\n"

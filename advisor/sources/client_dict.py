@@ -17,6 +17,7 @@ from advisor.model.document import ConfigSet, LoadError, Location, Setting, Sour
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources.normalize import canonical
+from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, read_json, read_toml, read_yaml
 
 FORMAT = "client-dict"
@@ -110,11 +111,17 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
             client=client,
         )
         for key, value in mapping.items():
-            line, column = mapping.position(key)
             written = "" if value is None else str(value)
+            value_location = mapping.value_location(key, path)
             config_set.add(
                 Setting(
-                    canonical(key, component, client), written, key, Location(path, line, column), is_secret_key(key)
+                    canonical(key, component, client),
+                    written,
+                    key,
+                    mapping.key_location(key, path),
+                    is_secret_key(key),
+                    value_location,
+                    raw_text(text, value_location),
                 )
             )
         config_sets.append(config_set)

@@ -18,6 +18,7 @@ from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
+from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "compose"
@@ -51,15 +52,31 @@ def _kafka_version(image: str) -> str | None:
     return f"{major - 4}.{minor}" if major in (7, 8) else None
 
 
-def _environment(service: Located, path: str) -> list[tuple[str, str, tuple[int, int]]]:
+# (variable, value, where the variable is written, where its value is, the value as written)
+Entry = tuple[str, str, Location, "Location | None", "str | None"]
+
+
+def _environment(service: Located, path: str, text: str) -> list[Entry]:
     env = service.get("environment")
     if isinstance(env, Located):
-        return [(k, "" if v is None else str(v), env.position(k)) for k, v in env.items()]
+        entries: list[Entry] = []
+        for name, value in env.items():
+            where = env.value_location(name, path)
+            entries.append((name, "" if value is None else str(value), env.key_location(name, path), where,
+                            raw_text(text, where)))  # fmt: skip
+        return entries
     if isinstance(env, LocatedList):
+        index = LineIndex(text)
         entries = []
-        for item, position in zip(env, env.positions, strict=True):
+        for item, span in zip(env, env.spans, strict=True):
             name, _, value = str(item).partition("=")
-            entries.append((name, value, position))
+            # `- KEY=value` or `- "KEY=value"`: the value starts after the `=` inside the item.
+            quoted = text[span.offset : span.offset + 1] in ("'", '"')
+            start = span.offset + quoted + len(name) + 1
+            end = span.end_offset - quoted
+            where = index.span(start, end).at(path) if start <= end and "=" in str(item) else None
+            key = Location(path, span.line, span.column + quoted)
+            entries.append((name, value, key, where, raw_text(text, where)))
         return entries
     if env is not None:
         raise LoadError(
@@ -99,10 +116,8 @@ def sniff(path: Path, text: str) -> Any:
     return ("compose", data)
 
 
-def _broker(
-    path: str, name: str, image: str, entries: list[tuple[str, str, tuple[int, int]]], anchor: tuple[int, int]
-) -> ConfigSet:
-    family = _image_family(image, [n for n, _, _ in entries])
+def _broker(path: str, name: str, image: str, entries: list[Entry], anchor: tuple[int, int]) -> ConfigSet:
+    family = _image_family(image, [entry[0] for entry in entries])
     config_set = ConfigSet(
         component="broker",
         path=path,
@@ -112,13 +127,13 @@ def _broker(
         cluster=path,
     )
     jvm: dict[str, dict[str, Any]] = {}
-    for variable, value, (line, column) in entries:
+    for variable, value, where, value_location, raw in entries:
         if variable in surfaces.JVM_VARIABLES:
-            jvm[variable] = {"value": value, "line": line}
+            jvm[variable] = {"value": value, "line": where.line}
             continue
         key = surfaces.env_to_property(family, variable)
         if key:
-            config_set.add(Setting(key, value, variable, Location(path, line, column), is_secret_key(key)))
+            config_set.add(Setting(key, value, variable, where, is_secret_key(key), value_location, raw))
     config_set.facts["image"] = image
     config_set.facts["jvm"] = jvm
     # apache/kafka given any variable, and the Confluent images, build server.properties from the
@@ -140,8 +155,14 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
             stripped = line.strip()
             if stripped and not stripped.startswith("#") and "=" in stripped:
                 name, _, value = stripped.removeprefix("export ").partition("=")
-                entries.append((name.strip(), value.strip().strip("'\""), (number, 1)))
-        first = entries[0][2] if entries else (1, 1)
+                key_column = line.index(name.strip()) + 1 if name.strip() else 1
+                value_column = line.index("=", key_column - 1) + 2
+                written = line[value_column - 1 :].rstrip()
+                where = Location(path, number, value_column, number, value_column + len(written))
+                entries.append(
+                    (name.strip(), value.strip().strip("'\""), Location(path, number, key_column), where, written)
+                )
+        first = (entries[0][2].line, entries[0][2].column) if entries else (1, 1)
         config_sets = [_broker(path, Path(path).name, "", entries, first)]
     else:
         config_sets = []
@@ -151,7 +172,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
                 continue
             anchor = service.position("environment") if "environment" in service else services.position(name)
             config_sets.append(
-                _broker(path, name, str(service.get("image") or ""), _environment(service, path), anchor)
+                _broker(path, name, str(service.get("image") or ""), _environment(service, path, text), anchor)
             )
         # A compose file lists every service of its cluster: the brokers among them are all of them.
         brokers = [cs for cs in config_sets if cs.runs_broker_role()]

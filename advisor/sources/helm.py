@@ -21,6 +21,7 @@ from advisor.model.document import ConfigSet, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax
+from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "helm"
@@ -56,20 +57,36 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
-def _properties_text(config_set: ConfigSet, section: Located, key: str, path: str) -> None:
-    """`config`/`extraConfig` text: each entry keeps its line in the YAML file."""
+def _properties_text(config_set: ConfigSet, section: Located, key: str, path: str, lines: list[str]) -> None:
+    """`config`/`extraConfig` text: each entry keeps its line and columns in the YAML file."""
     text = section.get(key)
     if not isinstance(text, str) or not text.strip():
         return
-    key_line = section.position(key)[0]
-    offset = key_line if "\n" in text else key_line - 1  # a block scalar starts on the next line
+    value_span = section.value_spans.get(key)
+    block = "\n" in text
+    offset = section.position(key)[0] if block else section.position(key)[0] - 1  # a block starts a line later
+    if block:  # the block's indentation, which YAML took away from every line of it
+        content = next((lines[n] for n in range(offset, len(lines)) if lines[n].strip()), "")
+        shift = len(content) - len(content.lstrip())
+    elif value_span is not None and offset < len(lines):  # a one-line scalar: after its opening quote, if any
+        quote = lines[offset][value_span.column - 1 : value_span.column]
+        shift = value_span.column - 1 + (quote in ("'", '"'))
+    else:
+        shift = 0
     entries, _ = properties_syntax.parse(text, path)
     for entry in entries:
-        location = Location(path, offset + entry.line)
-        config_set.add(Setting(entry.key, entry.value, entry.key, location, is_secret_key(entry.key)))
+        line = offset + entry.line
+        key_span, span = entry.key_span, entry.value_span
+        where = Location(path, line, shift + entry.column, line, shift + key_span.end_column if key_span else None)
+        value_where = None
+        if span is not None and span.line == span.end_line:
+            value_where = Location(path, line, shift + span.column, line, shift + span.end_column)
+        config_set.add(
+            Setting(entry.key, entry.value, entry.key, where, is_secret_key(entry.key), value_where, entry.raw_value)
+        )
 
 
-def _env(config_set: ConfigSet, section: Located, path: str) -> None:
+def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
     variables = section.get("extraEnvVars")
     if not isinstance(variables, LocatedList):
         return
@@ -78,7 +95,18 @@ def _env(config_set: ConfigSet, section: Located, path: str) -> None:
             key = surfaces.env_to_property("bitnami", item["name"])
             if key:
                 value = "" if item.get("value") is None else str(item["value"])
-                config_set.add(Setting(key, value, item["name"], Location(path, line, column), is_secret_key(key)))
+                where = item.value_location("value", path)
+                config_set.add(
+                    Setting(
+                        key,
+                        value,
+                        item["name"],
+                        Location(path, line, column),
+                        is_secret_key(key),
+                        where,
+                        raw_text(text, where),
+                    )
+                )
 
 
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
@@ -104,8 +132,8 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     jvm: dict[str, dict[str, Any]] = {}
     for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
         for key in ("config", "extraConfig"):
-            _properties_text(config_set, section, key, path)
-        _env(config_set, section, path)
+            _properties_text(config_set, section, key, path, source.lines)
+        _env(config_set, section, path, text)
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm})

@@ -87,6 +87,14 @@ def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, l
     for entry in entries:  # librdkafka aliases in a librdkafka .properties file read as the Java names
         key = canonical(entry.key, config_set.component, config_set.client)
         config_set.add(
-            Setting(key, entry.value, entry.key, Location(path, entry.line, entry.column), is_secret_key(entry.key))
+            Setting(
+                key,
+                entry.value,
+                entry.key,
+                entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column),
+                is_secret_key(entry.key),
+                entry.value_span.at(path) if entry.value_span else None,
+                entry.raw_value,
+            )
         )
     return source, [config_set]

@@ -8,9 +8,11 @@ trailing `# ...` is part of the value, exactly as Java reads it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from advisor.model.document import LoadError
+from advisor.sources.spans import LineIndex, Span
 
 _WHITESPACE = " \t\f"
 _ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
@@ -22,11 +24,9 @@ class Entry:
     value: str
     line: int  # 1-based line where the logical line starts
     column: int  # 1-based column of the key
-
-
-def _natural_lines(text: str) -> list[str]:
-    # Java ends a line at \n, \r or \r\n.
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    key_span: Span | None = None  # the key as written (escapes included)
+    value_span: Span | None = None  # the value as written, continuations included (to the line end)
+    raw_value: str = ""  # the text value_span covers
 
 
 def _ends_with_continuation(line: str) -> bool:
@@ -56,8 +56,9 @@ def _unescape(raw: str, path: str, line: int) -> str:
     return "".join(out)
 
 
-def _split_key(logical: str) -> tuple[str, str]:
-    """(raw key, raw value) at the first unescaped separator, as Properties.load does."""
+def _split_key(logical: str) -> tuple[int, int]:
+    """(end of the raw key, start of the raw value) at the first unescaped separator, as
+    Properties.load does."""
     i = 0
     while i < len(logical):
         char = logical[i]
@@ -67,37 +68,78 @@ def _split_key(logical: str) -> tuple[str, str]:
         if char in "=:" or char in _WHITESPACE:
             break
         i += 1
-    key = logical[:i]
-    rest = logical[i:].lstrip(_WHITESPACE)
-    if rest[:1] in ("=", ":") and (i == len(logical) or logical[i] in _WHITESPACE or logical[i] in "=:"):
-        rest = rest[1:].lstrip(_WHITESPACE)
-    return key, rest
+    key_end = min(i, len(logical))
+    rest = key_end
+    while rest < len(logical) and logical[rest] in _WHITESPACE:
+        rest += 1
+    if rest < len(logical) and logical[rest] in "=:":
+        rest += 1
+        while rest < len(logical) and logical[rest] in _WHITESPACE:
+            rest += 1
+    return key_end, rest
+
+
+class _Logical:
+    """One logical line: its text, and where each piece of it stands in the original text."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.pieces: list[tuple[int, int]] = []  # (index in self.text, offset in the original)
+
+    def add(self, piece: str, offset: int) -> None:
+        self.pieces.append((len(self.text), offset))
+        self.text += piece
+
+    def original(self, index: int) -> int:
+        """The original offset of self.text[index] (or just past the last character)."""
+        position = bisect_right(self.pieces, (index, float("inf"))) - 1
+        start, offset = self.pieces[max(position, 0)]
+        return offset + index - start
 
 
 def parse(text: str, path: str) -> tuple[list[Entry], list[tuple[int, str]]]:
     """Entries in file order, and comment lines as (line number, text)."""
     entries: list[Entry] = []
     comments: list[tuple[int, str]] = []
-    lines = _natural_lines(text)
-    index = 0
-    while index < len(lines):
-        start = index
-        stripped = lines[index].lstrip(_WHITESPACE)
-        index += 1
+    index = LineIndex(text)
+    starts = index.starts
+    lines = [text[start : (starts[n + 1] if n + 1 < len(starts) else len(text))].rstrip("\r\n")
+             for n, start in enumerate(starts)]  # fmt: skip
+    number = 0
+    while number < len(lines):
+        first = number
+        line = lines[number]
+        stripped = line.lstrip(_WHITESPACE)
+        number += 1
         if not stripped:
             continue
         if stripped[0] in "#!":
-            comments.append((start + 1, stripped))
+            comments.append((first + 1, stripped))
             continue
-        column = len(lines[start]) - len(stripped) + 1
-        logical = stripped
-        while _ends_with_continuation(logical) and index < len(lines):
-            logical = logical[:-1] + lines[index].lstrip(_WHITESPACE)
-            index += 1
-        if _ends_with_continuation(logical):
-            logical = logical[:-1]  # a continuation at end of file continues into nothing
-        raw_key, raw_value = _split_key(logical)
+        logical = _Logical()
+        logical.add(stripped, starts[first] + len(line) - len(stripped))
+        while _ends_with_continuation(logical.text) and number < len(lines):
+            logical.text = logical.text[:-1]  # the backslash joins, it is not text
+            following = lines[number]
+            kept = following.lstrip(_WHITESPACE)
+            logical.add(kept, starts[number] + len(following) - len(kept))
+            number += 1
+        if _ends_with_continuation(logical.text):
+            logical.text = logical.text[:-1]  # a continuation at end of file continues into nothing
+        key_end, value_start = _split_key(logical.text)
+        raw_key, raw_value = logical.text[:key_end], logical.text[value_start:]
+        key_from, key_to = logical.original(0), logical.original(key_end)
+        value_from = logical.original(value_start) if value_start < len(logical.text) else key_to
+        value_to = starts[number - 1] + len(lines[number - 1]) if value_start < len(logical.text) else value_from
         entries.append(
-            Entry(_unescape(raw_key, path, start + 1), _unescape(raw_value, path, start + 1), start + 1, column)
+            Entry(
+                _unescape(raw_key, path, first + 1),
+                _unescape(raw_value, path, first + 1),
+                first + 1,
+                len(line) - len(stripped) + 1,
+                index.span(key_from, key_to),
+                index.span(value_from, value_to),
+                text[value_from:value_to],
+            )
         )
     return entries, comments

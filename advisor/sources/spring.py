@@ -22,6 +22,7 @@ from advisor.model.document import ConfigSet, Directive, Location, Setting, Sour
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax
+from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "spring"
@@ -36,32 +37,41 @@ def sniff(path: Path, text: str) -> Any:
     return True if "spring" in text and "kafka" in text else None
 
 
-def _flatten(value: Any, prefix: str, out: list[tuple[str, str, tuple[int, int]]], position: tuple[int, int]) -> None:
+# (property name, value, where the name is written, where the value is, the value as written)
+Entry = tuple[str, str, Location, "Location | None", "str | None"]
+
+
+def _flatten(value: Any, prefix: str, out: list[Entry], where: tuple[Location, Location | None], text: str) -> None:
+    path = where[0].path
     if isinstance(value, Located):
         for key, item in value.items():
             # Spring's bracket notation keeps dots inside a map key: properties[linger.ms]
             name = key[1:-1] if key.startswith("[") and key.endswith("]") else key
-            _flatten(item, f"{prefix}.{name}" if prefix else name, out, value.position(key))
+            child = (value.key_location(key, path), value.value_location(key, path))
+            _flatten(item, f"{prefix}.{name}" if prefix else name, out, child, text)
     elif isinstance(value, LocatedList):
-        out.append((prefix, ",".join("" if v is None else str(v) for v in value), position))
+        joined = ",".join("" if v is None else str(v) for v in value)
+        out.append((prefix, joined, where[0], where[1], raw_text(text, where[1])))
     else:
-        out.append((prefix, "" if value is None else str(value), position))
+        out.append((prefix, "" if value is None else str(value), where[0], where[1], raw_text(text, where[1])))
 
 
-def _entries(path: str, text: str) -> tuple[list[tuple[str, str, tuple[int, int]]], list[Directive]]:
+def _entries(path: str, text: str) -> tuple[list[Entry], list[Directive]]:
     found: list[Directive] = []
-    entries: list[tuple[str, str, tuple[int, int]]] = []
+    entries: list[Entry] = []
     if path.endswith(".properties"):
         parsed, comments = properties_syntax.parse(text, path)
         for line, comment in comments:
             found.extend(directive_syntax.parse_comment(line, comment, path))
         for entry in parsed:
             key = re.sub(r"\[([^\]]+)\]", r".\1", entry.key)  # properties[linger.ms] -> properties.linger.ms
-            entries.append((key, entry.value, (entry.line, entry.column)))
+            where = entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column)
+            value_where = entry.value_span.at(path) if entry.value_span else None
+            entries.append((key, entry.value, where, value_where, entry.raw_value))
     else:
         found = directive_syntax.in_hash_comments(text, path)
         for document in read_yaml(text, path):
-            _flatten(document, "", entries, (1, 1))
+            _flatten(document, "", entries, (Location(path, 1), None), text)
     return [e for e in entries if e[0].startswith("spring.kafka.")], found
 
 
@@ -119,12 +129,12 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     shared: list[Setting] = []
     unknown: list[dict[str, Any]] = []
     facts: dict[str, Any] = {}
-    for name, value, (line, column) in entries:
-        location = Location(path, line, column)
+    for name, value, location, value_location, raw in entries:
+        line = location.line
         passthrough = _PASSTHROUGH.match(name)
         if passthrough:
             role, key = passthrough.group(1), passthrough.group(2)
-            setting = Setting(key, value, name, location, is_secret_key(key))
+            setting = Setting(key, value, name, location, is_secret_key(key), value_location, raw)
             if role is None:
                 shared.append(setting)
             elif role in per_role:
@@ -147,7 +157,8 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             for key in keys:
                 if key == "*" or (role not in ROLES and role != "streams"):
                     continue
-                setting = Setting(key, _typed_value(record, value, key, role), name, location, is_secret_key(name))
+                kafka_value = _typed_value(record, value, key, role)
+                setting = Setting(key, kafka_value, name, location, is_secret_key(name), value_location, raw)
                 if set(record["sets"]) >= {"producer", "consumer", "admin"}:
                     shared.append(setting)  # common settings (bootstrap-servers, client-id, ssl.*)
                     break

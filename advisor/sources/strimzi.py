@@ -23,6 +23,7 @@ from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Document, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
+from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "strimzi"
@@ -103,13 +104,23 @@ def _jvm(options: Any) -> dict[str, dict[str, Any]]:
     return entries
 
 
-def _settings(config_set: ConfigSet, config: Any, path: str) -> None:
+def _settings(config_set: ConfigSet, config: Any, path: str, text: str) -> None:
     if not isinstance(config, Located):
         return
     for key, value in config.items():
-        line, column = config.position(key)
         written = ",".join(map(str, value)) if isinstance(value, LocatedList) else "" if value is None else str(value)
-        config_set.add(Setting(key, written, key, Location(path, line, column), is_secret_key(key)))
+        value_location = config.value_location(key, path)
+        config_set.add(
+            Setting(
+                key,
+                written,
+                key,
+                config.key_location(key, path),
+                is_secret_key(key),
+                value_location,
+                raw_text(text, value_location),
+            )
+        )
 
 
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
@@ -140,7 +151,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 kafka_version=str(kafka["version"]) if kafka.get("version") else None,
                 cluster=_cluster_key(path, name, resource),
             )
-            _settings(config_set, kafka.get("config"), path)
+            _settings(config_set, kafka.get("config"), path, text)
             jvm = _jvm(kafka.get("jvmOptions"))
             for pool in broker_pools:
                 jvm = jvm or _jvm(_get(pool, "spec", "jvmOptions"))
@@ -183,7 +194,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 cluster=_cluster_key(path, _cluster_of(resource), resource),
                 facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas")},
             )
-            _settings(config_set, spec.get("config"), path)
+            _settings(config_set, spec.get("config"), path, text)
             config_sets.append(config_set)
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
