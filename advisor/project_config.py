@@ -8,6 +8,9 @@ Command-line flags override it.
     fail-on = "warning"               kafka-version = "3.9"
     profile = "prod"                  docs-url = "https://example.org/rules"
 
+    [params.KB128]                    # a rule's parameters (`kafka-advisor explain KB128`)
+    follower_replicas = 2000
+
     [clusters.payments]               # files that are one cluster, and what they cannot say
     paths = ["deploy/payments/**", "apps/billing/*.properties"]
     brokers = 6                       racks = ["eu-west-1a", "eu-west-1b", "eu-west-1c"]
@@ -25,7 +28,7 @@ from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Profile, Severity
 from advisor.sources.structured import Located, read_toml
 
-KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters")
+KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params")
 CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
 _CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values()}
 
@@ -41,6 +44,8 @@ class ProjectConfig:
     profile: str | None = None
     docs_url: str | None = None
     clusters: tuple[ClusterDeclaration, ...] = ()
+    # rule id → parameter → (the value as written, its line); checked against the rules by the run session
+    params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
 
     @property
     def base(self) -> Path | None:
@@ -134,6 +139,13 @@ def load(path: Path) -> ProjectConfig:
             setattr(config, key, _strings(table, key, str(path)))
         elif key == "clusters":
             config.clusters = _clusters(value, line, path)
+        elif key == "params":
+            if not isinstance(value, Located) or not all(isinstance(v, Located) for v in value.values()):
+                raise LoadError(str(path), line, "params must be tables: [params.RULE] name = value")
+            config.params = {
+                rule: {name: (str(v), table_.position(name)[0]) for name, v in table_.items()}
+                for rule, table_ in value.items()
+            }
         elif key == "per-file-ignores":
             if not isinstance(value, Located):
                 raise LoadError(str(path), line, "per-file-ignores must be a table of glob = [codes]")

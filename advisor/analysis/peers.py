@@ -28,7 +28,7 @@ from advisor.model.document import ConfigSet
 FIELDS = (
     "transactional_producers", "murmur2_producers", "message_limit", "stored_codecs", "broker_ids",
     "transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms",
-    "principals", "second_principal_at", "quota_sources",
+    "principals", "principal_places", "second_principal_at", "quota_sources",
 )  # fmt: skip
 
 
@@ -126,15 +126,16 @@ def _tenancy(members: list[ConfigSet]) -> dict[str, Any]:
     """Who the project lets in (loaders' `principals`: ACL grants, Strimzi users), and where
     anything sets a quota (loaders' `quotas`)."""
     principals: list[str] = []
-    second_at = None
+    places: list[str] = []
     for config_set in members:
         for principal in config_set.facts.get("principals", []):
             if principal not in principals and principal != "User:*":
                 principals.append(principal)
-                if len(principals) == 2:
-                    second_at = place(config_set)
+                places.append(place(config_set))
     quotas = [place(cs) for cs in members if cs.facts.get("quotas")]
-    return {"principals": principals, "second_principal_at": second_at, "quota_sources": quotas}
+    second_at = places[1] if len(places) > 1 else None
+    return {"principals": principals, "principal_places": places, "second_principal_at": second_at,
+            "quota_sources": quotas}  # fmt: skip
 
 
 def summarize(members: list[ConfigSet]) -> dict[str, Any]:

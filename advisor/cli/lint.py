@@ -42,6 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-baseline", type=Path, metavar="FILE", help="record current findings in FILE, exit 0")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     parser.add_argument("--docs-url", metavar="URL", help="base URL of the rule pages for SARIF helpUri")
+    parser.add_argument(
+        "--diff", action="store_true", help="print the safe fixes as a unified diff (nothing is written); exit 1 if any"
+    )
 
 
 def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
@@ -98,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
         baseline=None if args.write_baseline else args.baseline,
         clusters=config.clusters,
         base=config.base,
+        params=config.params,
+        config_path=config.path,
+        fixes=("safe",) if args.diff else (),
     )
     report = session.run(request)
     for problem in report.problems:
@@ -109,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
         recorded = sum(1 for f in report.findings if not f.suppressed)
         print(f"kafka-advisor: recorded {recorded} finding(s) in {args.write_baseline}", file=sys.stderr)
         return EXIT_ERROR if report.problems else EXIT_OK
+    if args.diff:
+        sys.stdout.write(report.diff)
+        return EXIT_ERROR if report.problems else (1 if report.diff else EXIT_OK)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     options = RenderOptions(color=color, docs_url=args.docs_url or config.docs_url)
     rendered: dict[str, str] = {}

@@ -7,7 +7,9 @@ were written. Metric observations will join the same document later.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from advisor.model.provenance import Location
@@ -117,12 +119,20 @@ class Directive:
 @dataclass
 class SourceFile:
     path: str
-    lines: list[str]  # for showing the offending line
+    text: str  # as read (a writer's edits are offsets into it)
     format: str  # properties | compose | ...
     directives: list[Directive] = field(default_factory=list)
     # What a file says about a cluster beyond its config sets (Strimzi node pools), for the
     # loader's `link` step, which joins such parts across files once all are loaded.
     cluster_parts: list[dict[str, Any]] = field(default_factory=list)
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """Its lines, broken where Java and the spans break them (\\n, \\r\\n, \\r)."""
+        return _LINE_BREAK.split(self.text.removesuffix("\n").removesuffix("\r")) if self.text else []
+
+
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.model.changes import Change
 from advisor.model.provenance import Provenance
 
 
@@ -37,6 +38,7 @@ class Finding:
     suppressed: bool = False
     justification: str = ""
     related: tuple[Provenance, ...] = ()  # the same cause at other places (other brokers)
+    changes: tuple[Change, ...] = ()  # what fixes it, at each place
     assumptions: tuple[str, ...] = ()  # what the verdict rests on that the input did not say
     extra: dict[str, str] = field(default_factory=dict)
 
@@ -79,5 +81,6 @@ class Finding:
             "suppressed": self.suppressed,
             "justification": self.justification or None,
             "locations": [location.to_dict() for location in self.locations],
+            "changes": [{**change.to_dict(), "path": change.path} for change in self.changes],
             "assumptions": list(self.assumptions),
         }

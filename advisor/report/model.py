@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.fix import FilePlan
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
 from advisor.model.vocabulary import SEVERITY_RANK
@@ -38,6 +39,8 @@ class Report:
     lines: dict[str, dict[int, str]] = field(default_factory=dict)  # path → line → redacted text
     fail_on: str = "warning"
     exit_zero: bool = False
+    fixes: list[FilePlan] = field(default_factory=list)  # planned edits, when the run was asked for them
+    diff: str = ""  # those edits as a unified diff, every line redacted
 
     @property
     def shown(self) -> list[Finding]:
@@ -78,5 +81,14 @@ class Report:
             "findings": [f.to_dict() for f in self.findings],
             "errors": [p.to_dict() for p in self.problems],
             "rules": [d.id for d in self.rules],
+            "fixes": [_plan_record(plan) for plan in self.fixes],
             "lines": {path: {str(n): text for n, text in lines.items()} for path, lines in self.lines.items()},
         }
+
+
+def _plan_record(plan: FilePlan) -> dict[str, Any]:
+    return {
+        "path": plan.path,
+        "edits": [{"start": edit.start, "end": edit.end, "text": edit.text} for edit in plan.edits],
+        "skipped": [change.to_dict() for change in plan.skipped],
+    }

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from advisor import __version__
+from advisor.fix import FilePlan
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.model.topology import ClusterDeclaration
@@ -45,10 +46,11 @@ def lint(
     profile: str = Profile.PROD.value,
     stats: evaluate.RunStats | None = None,
     selection: Selection | None = None,
+    params: dict[str, dict[str, object]] | None = None,
 ) -> LintResult:
     document = load(files, options or LoadOptions())
     active = list(load_rules() if rules is None else rules)
-    findings = evaluate.run(document, active, kafka_version=kafka_version, profile=profile, stats=stats)
+    findings = evaluate.run(document, active, kafka_version=kafka_version, profile=profile, stats=stats, params=params)
     if selection is not None:  # per-file ignores: before suppression, so KO001 knows
         findings = [f for f in findings if selection.active(f.path, f.rule, f.name)]
     unused = next((r for r in active if r.definition.id == UNUSED_RULE), None)
@@ -79,13 +81,19 @@ class RunRequest:
     baseline: Path | None = None
     clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
     base: Path | None = None  # the project config's folder
+    params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)  # [params.ID], as written
+    fixes: tuple[str, ...] = ()  # plan the edits of fixes of these applicabilities (`--diff`: safe)
+    config_path: Path | None = None  # where clusters and params were declared, for errors
 
 
 def run(request: RunRequest) -> Report:
     candidates, unknown, missing = discover(request.paths)
     problems = [Problem(str(path), None, "no such file or directory", "missing") for path in missing]
     problems += [Problem(str(p), 1, "not a configuration format kafka-advisor reads", "unsupported") for p in unknown]
-    rules = [r for r in load_rules() if request.selection.selects(r.definition.id, r.definition.name)]
+    all_rules = load_rules()
+    params, bad = rule_params(request.params, all_rules, str(request.config_path or "project config"))
+    problems += bad
+    rules = [r for r in all_rules if request.selection.selects(r.definition.id, r.definition.name)]
     result = lint(
         candidates,
         LoadOptions(component=request.component, client=request.client, clusters=request.clusters, base=request.base),
@@ -93,6 +101,7 @@ def run(request: RunRequest) -> Report:
         kafka_version=request.kafka_version,
         profile=request.profile,
         selection=request.selection,
+        params=params,
     )
     document = result.document
     findings = result.findings
@@ -102,6 +111,13 @@ def run(request: RunRequest) -> Report:
             findings = baselines.apply(request.baseline, findings)
         except LoadError as error:
             problems.append(error.problem)
+    fixes: list[FilePlan] = []
+    diff = ""
+    if request.fixes:
+        from advisor import fix
+
+        fixes = fix.plan(findings, document, request.fixes)
+        diff = fix.unified_diff(fixes, document)
     per_file = Counter(config_set.path for config_set in document.config_sets)
     return Report(
         tool_version=__version__,
@@ -112,7 +128,59 @@ def run(request: RunRequest) -> Report:
         lines=_shown_lines(document, findings),
         fail_on=request.fail_on,
         exit_zero=request.exit_zero,
+        fixes=fixes,
+        diff=diff,
     )
+
+
+def rule_params(
+    written: dict[str, dict[str, tuple[str, int]]], rules: Sequence[Rule], where: str
+) -> tuple[dict[str, dict[str, object]], list[Problem]]:
+    """The project's `[params.ID]` as typed values, each checked against the rule's schema; a
+    wrong one is a problem (`file:line`) and its rule keeps the default."""
+    from advisor.rules.definition import param_problem
+
+    by_id = {rule.definition.id: rule.definition for rule in rules}
+    params: dict[str, dict[str, object]] = {}
+    problems: list[Problem] = []
+    for rule_id, values in written.items():
+        definition = by_id.get(rule_id)
+        for name, (text, line) in values.items():
+            spec = definition.params.get(name) if definition is not None else None
+            if definition is None:
+                problems.append(Problem(where, line, f"params.{rule_id}: there is no rule {rule_id}", "config"))
+                continue
+            if spec is None:
+                known = ", ".join(definition.params) or "none"
+                message = f"params.{rule_id}.{name}: {rule_id} has no such parameter (its parameters: {known})"
+                problems.append(Problem(where, line, message, "config"))
+                continue
+            value = _typed(text, spec["type"])
+            problem = (
+                f"must be {_ARTICLE[spec['type']]} {spec['type']}" if value is None else param_problem(spec, value)
+            )
+            if problem:
+                problems.append(Problem(where, line, f"params.{rule_id}.{name} = {text}: {problem}", "config"))
+                continue
+            params.setdefault(rule_id, {})[name] = value
+    return params, problems
+
+
+_ARTICLE = {"integer": "an", "number": "a", "string": "a", "boolean": "a"}
+
+
+def _typed(text: str, kind: str) -> object | None:
+    try:
+        if kind == "integer":
+            return int(text)
+        if kind == "number":
+            number = float(text)
+            return int(number) if number.is_integer() else number
+    except ValueError:
+        return None
+    if kind == "boolean":
+        return {"true": True, "false": False}.get(text)
+    return text
 
 
 def _shown_lines(document: Document, findings: Sequence[Finding]) -> dict[str, dict[int, str]]:

@@ -22,7 +22,7 @@ from advisor.model.document import ConfigSet, Document
 # The fields of the rule context (build() below) and of its `cluster` section.
 FIELDS = (
     "component", "client", "kafka_version", "version", "profile", "name",
-    "set", "effective", "defaults", "cluster", "facts", "peers",
+    "set", "effective", "defaults", "cluster", "facts", "peers", "params",
 )  # fmt: skip
 CLUSTER_FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker")
 

@@ -6,9 +6,11 @@ engine itself runs on the plain `spec.Definition` built from validated files.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from advisor.model.vocabulary import Applicability, Category, Client, Component, Severity
+from advisor.model.vocabulary import CLIENT_COMPONENTS, Applicability, Category, Client, Component, Scope, Severity
 from advisor.rules.spec import ID_PREFIX_COMPONENTS, SEVERITY_RANK, in_range, version_range
 
 __all__ = ["SEVERITY_RANK", "RuleDefinition", "in_range", "version_range"]
@@ -19,12 +21,46 @@ class _Strict(BaseModel):
 
 
 class Fix(_Strict):
-    value: str
+    value: str = Field(description="the value to set; '' with action remove")
     applicability: Applicability
+    key: str | None = Field(default=None, description="the key the value is for; default: the rule's first key")
+    action: Literal["set", "remove"] = "set"
+
+
+class Param(_Strict):
+    """A threshold or choice of a rule that a project may set (`[params.ID]` in its config)."""
+
+    type: Literal["integer", "number", "string", "boolean"]
+    default: int | float | str | bool
+    minimum: float | None = None
+    maximum: float | None = None
+    description: str = Field(min_length=10)
+
+    @model_validator(mode="after")
+    def _default_fits(self) -> Param:
+        problem = param_problem(self, self.default)
+        if problem:
+            raise ValueError(f"default {self.default!r} {problem}")
+        return self
+
+
+def param_problem(param: Param | dict, value: object) -> str | None:
+    """Why `value` does not fit the parameter, or None."""
+    kind = param["type"] if isinstance(param, dict) else param.type
+    low = param.get("minimum") if isinstance(param, dict) else param.minimum
+    high = param.get("maximum") if isinstance(param, dict) else param.maximum
+    expected = {"integer": int, "number": (int, float), "string": str, "boolean": bool}[kind]
+    if isinstance(value, bool) != (kind == "boolean") or not isinstance(value, expected):
+        return f"must be a{'n' if kind == 'integer' else ''} {kind}"
+    if low is not None and value < low:  # type: ignore[operator]
+        return f"must be at least {low:g}"
+    if high is not None and value > high:  # type: ignore[operator]
+        return f"must be at most {high:g}"
+    return None
 
 
 class AppliesTo(_Strict):
-    components: list[Component] = Field(min_length=1)
+    components: list[Component] = Field(default_factory=list, description="empty only for entity-scope (metric) rules")
     clients: list[Client] = Field(default_factory=lambda: list(Client))
 
 
@@ -49,6 +85,15 @@ class RuleDefinition(_Strict):
     severity: Severity
     category: Category
     applies_to: AppliesTo
+    scope: Scope = Field(
+        default=Scope.CONFIG_SET,
+        description="what one evaluation sees: config-set, client-cluster (a client with its cluster's peers), "
+        "cluster (a Python check over one cluster), file (built into the run session: directives), "
+        "entity (an entity with its metric observations)",
+    )
+    params: dict[str, Param] = Field(
+        default_factory=dict, description="thresholds a project may set in [params.ID]; read as params.NAME"
+    )
     kafka_versions: str = Field(default=">=2.8", description="e.g. '>=3.0', '>=3.0.1,<4.0'")
     when: str | None = Field(default=None, description="JMESPath predicate over the rule context")
     python: str | None = Field(default=None, description="name of a registered Python check")
@@ -84,9 +129,25 @@ class RuleDefinition(_Strict):
 
     @model_validator(mode="after")
     def _one_condition(self) -> RuleDefinition:
-        if (self.when is None) == (self.python is None):
+        scope = self.scope
+        if scope == Scope.FILE:
+            if self.when is not None or self.python is not None:
+                raise ValueError("a file-scope rule is built into the run session: no `when`, no `python`")
+        elif (self.when is None) == (self.python is None):
             raise ValueError("a rule needs exactly one of `when` (JMESPath) or `python` (registered check)")
+        if scope == Scope.CLUSTER and self.python is None:
+            raise ValueError("a cluster-scope rule needs a `python` cluster check")
+        if scope != Scope.ENTITY and not self.applies_to.components:
+            raise ValueError("applies_to.components may be empty only for entity-scope (metric) rules")
+        if scope == Scope.CLIENT_CLUSTER and not set(self.applies_to.components) <= set(CLIENT_COMPONENTS):
+            raise ValueError("a client-cluster rule applies to producers, consumers or admin clients")
         allowed = ID_PREFIX_COMPONENTS[self.id[1]]
         if not set(self.applies_to.components) <= allowed:
             raise ValueError(f"{self.id}: a K{self.id[1]} rule cannot apply to {self.applies_to.components}")
+        if (self.id[1] == "M") != (scope == Scope.ENTITY):
+            raise ValueError(f"{self.id}: metric (KM) rules, and only they, have scope entity")
+        if self.fix is not None and self.fix.key is not None and self.fix.key not in self.keys:
+            raise ValueError(f"fix.key {self.fix.key!r} is not one of the rule's keys")
+        if self.fix is not None and not (self.fix.key or self.keys):
+            raise ValueError("a fix needs a key: fix.key, or the rule's first key")
         return self

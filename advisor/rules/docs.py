@@ -9,6 +9,15 @@ from advisor.model.vocabulary import Client
 from advisor.rules.spec import Definition as RuleDefinition
 
 
+def check_module(name: str) -> str:
+    """The file that holds a registered check, for the rule's page."""
+    from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS
+
+    function = PYTHON_CHECKS.get(name) or CLUSTER_CHECKS.get(name)
+    module = function.__module__ if function is not None else "advisor.rules.checks"
+    return module.replace(".", "/") + ".py"
+
+
 def _fence(text: str) -> str:
     return "```\n" + text.rstrip("\n") + "\n```"
 
@@ -34,14 +43,25 @@ def rule_page(rule: RuleDefinition) -> str:
         )
     if rule.skip_in_dev:
         lines.append("| dev profile | silent |")
+    if rule.scope != "config-set":
+        lines.append(f"| scope | {rule.scope} |")
     lines += ["", "## What it checks", ""]
     if rule.when:
         lines += ["JMESPath predicate over the rule context (see docs/architecture.md):", "", _fence(rule.when)]
+    elif rule.python:
+        kind = "Cluster check" if rule.scope == "cluster" else "Python check"
+        lines.append(f"{kind} `{rule.python}` ({check_module(rule.python)}).")
     else:
-        lines.append(f"Python check `{rule.python}` (advisor/rules/python_checks.py).")
+        lines.append("Built into the run session (advisor/report/suppress.py): it reads the files' directives.")
+    if rule.params:
+        lines += ["", f"Parameters (set them in the project config, `[params.{rule.id}]`):", ""]
+        lines += [f"- `{name}` ({spec['type']}, default {spec['default']}): {spec['description']}"
+                  for name, spec in rule.params.items()]  # fmt: skip
     lines += ["", "## Why", "", rule.rationale, "", "## Recommended", "", rule.recommended]
     if rule.fix is not None:
-        lines += ["", f"Fix: set `{rule.fix.value}` ({rule.fix.applicability})."]
+        key = rule.fix.key or rule.keys[0]
+        action = f"remove `{key}`" if rule.fix.action == "remove" else f"set `{key}={rule.fix.value}`"
+        lines += ["", f"Fix: {action} ({rule.fix.applicability})."]
     lines += [
         "",
         "## Example",

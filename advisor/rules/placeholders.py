@@ -38,10 +38,14 @@ def _sections() -> dict[str, Any]:
     return {"cluster": context.CLUSTER_FIELDS, "peers": peers.FIELDS, "facts": tuple(FACTS)}
 
 
+def _param_names(raw: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(raw.get("params") or {})
+
+
 def unknown(raw: dict[str, Any]) -> list[tuple[str, str]]:
     """(field, placeholder) for each placeholder of one rule definition (as read from YAML)
     that names nothing."""
-    from advisor.rules import context, python_checks  # noqa: F401  (python_checks registers the checks)
+    from advisor.rules import checks, context  # noqa: F401  (importing checks registers them)
     from advisor.rules.registry import CHECK_ARGUMENTS
 
     arguments = CHECK_ARGUMENTS.get(raw.get("python") or "", ())
@@ -51,7 +55,7 @@ def unknown(raw: dict[str, Any]) -> list[tuple[str, str]]:
     for field in TEMPLATED:
         for name in PLACEHOLDER.findall(str(raw.get(field) or "")):
             section, _, rest = name.partition(".")
-            if name in arguments:
+            if name in arguments or (section == "params" and rest in _param_names(raw)):
                 known = True
             elif section in sections and rest:
                 known = rest in sections[section]

@@ -24,6 +24,21 @@ PYTHON_CHECKS: dict[str, PythonCheck] = {}
 # The message arguments each check gives its findings ({key}): placeholders its rules may use.
 CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}
 CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other files (`peers`)
+# A cluster check sees one cluster (its members, its peers summary, the rule's params) and
+# returns violations that say where they are: rules with scope `cluster` name it.
+ClusterCheck = Callable[[Any, dict[str, Any], dict[str, Any]], "list[Any]"]
+CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
+
+
+def cluster_check(name: str) -> Callable[[ClusterCheck], ClusterCheck]:
+    def register(function: ClusterCheck) -> ClusterCheck:
+        if name in CLUSTER_CHECKS or name in PYTHON_CHECKS:
+            raise ValueError(f"check {name!r} registered twice")
+        CLUSTER_CHECKS[name] = function
+        CROSS_FILE_CHECKS.add(name)
+        return function
+
+    return register
 
 
 def python_check(
@@ -61,6 +76,8 @@ class Rule:
     def reads_cluster(self) -> bool:
         """Whether the verdict reads other files of the cluster (its peers or its brokers)."""
         when = self.definition.when or ""
+        if self.definition.scope in ("cluster", "client-cluster"):
+            return True
         return "peers." in when or "cluster" in when or self.definition.python in CROSS_FILE_CHECKS
 
     @cached_property
@@ -150,7 +167,7 @@ def _validate(raw_by_path: dict[Path, Any]) -> None:
 @cache
 def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
     """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
-    from advisor.rules import python_checks  # noqa: F401  (registers the checks)
+    from advisor.rules import checks  # noqa: F401  (importing it registers the checks)
 
     raw_by_path = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
     rules = []
@@ -161,8 +178,9 @@ def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
             raise LoadError(str(path), 1, f"rule {definition.id} must live in {definition.id}.yaml")
         if definition.id in seen:
             raise LoadError(str(path), 1, f"rule id {definition.id} already used by {seen[definition.id]}")
-        if definition.python is not None and definition.python not in PYTHON_CHECKS:
-            raise LoadError(str(path), 1, f"unknown python check {definition.python!r}")
+        registered = CLUSTER_CHECKS if definition.scope == "cluster" else PYTHON_CHECKS
+        if definition.python is not None and definition.python not in registered:
+            raise LoadError(str(path), 1, f"unknown {definition.scope} check {definition.python!r}")
         seen[definition.id] = path
         rules.append(Rule(definition, path))
     return tuple(rules)

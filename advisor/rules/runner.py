@@ -15,12 +15,15 @@ from typing import Any
 
 from advisor import catalog
 from advisor.analysis import peers as peer_summary
+from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document, Location
-from advisor.model.findings import Finding
+from advisor.model.findings import Finding, Fix
+from advisor.model.vocabulary import Scope
 from advisor.rules import context as rule_context
 from advisor.rules.functions import OPTIONS
-from advisor.rules.registry import PYTHON_CHECKS, Rule
+from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS, Rule
 from advisor.rules.spec import in_range
+from advisor.rules.violation import Violation
 from advisor.secrets import REDACTED
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
@@ -51,15 +54,18 @@ def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
 _LISTED = 3
 
 
-def render(template: str, values: dict[str, Any], secrets: set[str]) -> str:
-    """Fill `{key}` with the effective value of a config key (or a context field)."""
+def render(template: str, values: dict[str, Any], secrets: set[str], arguments: dict[str, str] | None = None) -> str:
+    """Fill `{key}` with a check's argument, else the effective value of a config key (or a
+    context field)."""
 
     def fill(match: re.Match[str]) -> str:
         name = match.group(1)
+        if arguments and name in arguments:
+            return arguments[name]
         section, _, rest = name.partition(".")
         if name in secrets or rest in secrets:
             return REDACTED
-        if section in ("defaults", "set", "cluster", "facts", "peers") and rest:
+        if section in ("defaults", "set", "cluster", "facts", "peers", "params") and rest:
             value = (values.get(section) or {}).get(rest)
         else:
             value = values["effective"].get(name, values.get(name))
@@ -82,6 +88,8 @@ def _location(config_set: ConfigSet, keys: Iterable[str]) -> Location:
 
 def _applies(rule: Rule, config_set: ConfigSet, release: str, profile: str) -> bool:
     definition = rule.definition
+    if definition.scope not in PER_CONFIG_SET:
+        return False
     if config_set.component not in definition.applies_to.components:
         return False
     if config_set.component in catalog.CLIENT_COMPONENTS and config_set.client not in definition.applies_to.clients:
@@ -91,6 +99,122 @@ def _applies(rule: Rule, config_set: ConfigSet, release: str, profile: str) -> b
     return in_range(catalog.versions.parse(release), definition.kafka_versions)
 
 
+# Scopes the runner evaluates per config set; `cluster` runs once per cluster; `file` rules
+# are the run session's (directives, KO001); `entity` rules wait for metric observations.
+PER_CONFIG_SET = (Scope.CONFIG_SET.value, Scope.CLIENT_CLUSTER.value)
+
+
+def _change(rule: Rule, violation: Violation, config_set: ConfigSet) -> Change | None:
+    """The violation's own Change, else the rule's fix applied to this config set."""
+    if violation.change is not None:
+        return violation.change
+    fix = rule.definition.fix
+    if fix is None:
+        return None
+    key = fix.key or rule.definition.keys[0]
+    value = None if fix.action == "remove" else fix.value
+    return Change(fix.action, key, value, fix.applicability, config_set.path, config_set.name)
+
+
+@dataclass
+class _Run:
+    document: Document
+    kafka_version: str | None
+    profile: str
+    params: dict[str, dict[str, Any]]
+    stats: RunStats | None
+    findings: list[tuple[Finding, str | None]] = field(default_factory=list)  # with the broker's cluster
+    peers: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # per cluster, built on first need
+
+    def peers_of(self, config_set: ConfigSet) -> dict[str, Any]:
+        if config_set.cluster not in self.peers:
+            cluster = self.document.clusters.get(config_set.cluster or "")
+            self.peers[config_set.cluster] = peer_summary.summarize(cluster.members if cluster else [config_set])
+        return self.peers[config_set.cluster]
+
+    def timed(self, name: str, started: float) -> None:
+        if self.stats is not None:
+            self.stats.seconds[name] += time.perf_counter() - started
+            self.stats.evaluations[name] += 1
+
+    def finding(
+        self, rule: Rule, violation: Violation, config_set: ConfigSet, values: dict[str, Any], secrets: set[str]
+    ) -> Finding:
+        definition = rule.definition
+        keys = violation.keys if violation.keys is not None else tuple(definition.keys)
+        location = violation.location or (
+            Location(config_set.path, violation.line) if violation.line else _location(config_set, keys)
+        )
+        message = violation.message or render(definition.message, values, secrets, violation.arguments)
+        recommended = violation.recommended or render(definition.recommended, values, secrets, violation.arguments)
+        change = _change(rule, violation, config_set)
+        return Finding(
+            rule=definition.id,
+            name=definition.name,
+            severity=definition.severity,
+            category=definition.category,
+            message=message,
+            location=location,
+            keys=keys,
+            component=config_set.component,
+            client=config_set.client,
+            subject=config_set.name,
+            recommended=recommended,
+            fix=Fix(change.value or "", change.applicability) if change is not None else None,
+            changes=(change,) if change is not None else (),
+            assumptions=_assumptions(rule, config_set, self.document),
+        )
+
+    def config_sets(self, rules: list[Rule]) -> None:
+        for config_set in self.document.config_sets:
+            release = resolve_release(config_set, self.kafka_version)
+            set_profile = config_set.facts.get("profile", self.profile)
+            values = None
+            secrets = {key for key, setting in config_set.settings.items() if setting.secret}
+            for rule in rules:
+                if not _applies(rule, config_set, release, set_profile):
+                    continue
+                if not rule.required_keys <= config_set.settings.keys():
+                    continue  # the predicate asks for a key this set does not write: it cannot hold
+                if values is None:
+                    started = time.perf_counter()
+                    peers = self.peers_of(config_set)
+                    values = rule_context.build(config_set, self.document, release, set_profile, peers)
+                    self.timed("(context)", started)
+                definition = rule.definition
+                values["params"] = definition.param_values(self.params.get(definition.id))
+                started = time.perf_counter()
+                if rule.compiled is not None:
+                    violations = [Violation()] if rule.compiled.search(values, options=OPTIONS) else []
+                else:
+                    violations = PYTHON_CHECKS[definition.python](values, config_set)  # type: ignore[index]
+                self.timed(definition.id, started)
+                for violation in violations:
+                    finding = self.finding(rule, violation, config_set, values, secrets)
+                    self.findings.append((finding, config_set.cluster if config_set.component == "broker" else None))
+
+    def clusters(self, rules: list[Rule]) -> None:
+        """Cluster-scope rules: one check per cluster, which says where each violation is."""
+        for rule in rules:
+            definition = rule.definition
+            if definition.scope != Scope.CLUSTER.value:
+                continue
+            for cluster in self.document.clusters.values():
+                members = [m for m in cluster.members if m.component in definition.applies_to.components]
+                if not members:
+                    continue
+                if self.profile == "dev" and definition.skip_in_dev:
+                    continue
+                started = time.perf_counter()
+                params = definition.param_values(self.params.get(definition.id))
+                violations = CLUSTER_CHECKS[definition.python](cluster, self.peers_of(members[0]), params)  # type: ignore[index]
+                self.timed(definition.id, started)
+                for violation in violations:
+                    at = next((m for m in members if m.path == getattr(violation.location, "path", None)), members[0])
+                    values = {"effective": {}, "peers": self.peers_of(at), "params": params}
+                    self.findings.append((self.finding(rule, violation, at, values, set()), None))
+
+
 def run(
     document: Document,
     rules: Iterable[Rule],
@@ -98,62 +222,15 @@ def run(
     kafka_version: str | None = None,
     profile: str = "prod",
     stats: RunStats | None = None,
+    params: dict[str, dict[str, Any]] | None = None,
 ) -> list[Finding]:
-    findings: list[tuple[Finding, str | None]] = []  # with the cluster of the config set
+    """Every applicable rule over the document; `params` are the project's per-rule settings."""
     rules = list(rules)
-    peers: dict[str | None, dict[str, Any]] = {}  # per cluster, built when its first rule needs it
-    for config_set in document.config_sets:
-        release = resolve_release(config_set, kafka_version)
-        set_profile = config_set.facts.get("profile", profile)
-        values = None
-        secrets = {key for key, setting in config_set.settings.items() if setting.secret}
-        for rule in rules:
-            if not _applies(rule, config_set, release, set_profile):
-                continue
-            if not rule.required_keys <= config_set.settings.keys():
-                continue  # the predicate asks for a key this set does not write: it cannot hold
-            if values is None:
-                started = time.perf_counter()
-                if config_set.cluster not in peers:
-                    cluster = document.clusters.get(config_set.cluster or "")
-                    peers[config_set.cluster] = peer_summary.summarize(cluster.members if cluster else [config_set])
-                values = rule_context.build(config_set, document, release, set_profile, peers[config_set.cluster])
-                if stats is not None:
-                    stats.seconds["(context)"] += time.perf_counter() - started
-                    stats.evaluations["(context)"] += 1
-            started = time.perf_counter()
-            definition = rule.definition
-            if rule.compiled is not None:
-                outcomes: list[dict[str, Any]] = [{}] if rule.compiled.search(values, options=OPTIONS) else []
-            else:
-                outcomes = PYTHON_CHECKS[definition.python](values, config_set)  # type: ignore[index]
-            if stats is not None:
-                stats.seconds[definition.id] += time.perf_counter() - started
-                stats.evaluations[definition.id] += 1
-            for outcome in outcomes:
-                keys = tuple(outcome.get("keys", definition.keys))
-                location = _location(config_set, keys)
-                if "line" in outcome:  # e.g. a JVM variable, which is not a config key
-                    location = Location(config_set.path, outcome["line"])
-                message = outcome.get("message", definition.message)
-                finding = Finding(
-                    rule=definition.id,
-                    name=definition.name,
-                    severity=definition.severity,
-                    category=definition.category,
-                    message=render(message, values, secrets),
-                    location=location,
-                    keys=keys,
-                    component=config_set.component,
-                    client=config_set.client,
-                    subject=config_set.name,
-                    recommended=render(outcome.get("recommended", definition.recommended), values, secrets),
-                    fix=definition.fix,
-                    assumptions=_assumptions(rule, config_set, document),
-                )
-                findings.append((finding, config_set.cluster if config_set.component == "broker" else None))
-    findings.sort(key=lambda pair: pair[0].sort_key)
-    return merge_same_cause(findings)
+    state = _Run(document, kafka_version, profile, params or {}, stats)
+    state.config_sets(rules)
+    state.clusters(rules)
+    state.findings.sort(key=lambda pair: pair[0].sort_key)
+    return merge_same_cause(state.findings)
 
 
 def _assumptions(rule: Rule, config_set: ConfigSet, document: Document) -> tuple[str, ...]:
@@ -184,5 +261,6 @@ def merge_same_cause(findings: list[tuple[Finding, str | None]]) -> list[Finding
         related = first.related
         if finding.location != first.location and finding.location not in related:
             related = (*related, finding.location)
-        merged[key] = replace(first, subject=subject, related=related)
+        changes = first.changes + tuple(c for c in finding.changes if c not in first.changes)
+        merged[key] = replace(first, subject=subject, related=related, changes=changes)
     return list(merged.values())

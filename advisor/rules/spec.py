@@ -11,10 +11,9 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from advisor.model.findings import Fix
 from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
 
-__all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK", "Fix"]
+__all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
 ALL_CLIENTS = Client.values()
 _BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
 
@@ -61,6 +60,19 @@ class Example:
 
 
 @dataclass(frozen=True, slots=True)
+class FixSpec:
+    """A rule's fix as its file writes it: which key gets which value."""
+
+    value: str
+    applicability: str
+    key: str | None = None
+    action: str = "set"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
 class Definition:
     id: str
     name: str
@@ -78,8 +90,14 @@ class Definition:
     when: str | None = None
     python: str | None = None
     keys: list[str] = field(default_factory=list)
-    fix: Fix | None = None
+    fix: FixSpec | None = None
     skip_in_dev: bool = False
+    scope: str = "config-set"
+    params: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def param_values(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The rule's parameters: defaults, then what the project config sets."""
+        return {name: (overrides or {}).get(name, spec["default"]) for name, spec in self.params.items()}
 
     @classmethod
     def from_raw(cls, raw: dict[str, Any]) -> Definition:
@@ -87,7 +105,7 @@ class Definition:
         values["applies_to"] = AppliesTo(**values["applies_to"])
         values["example"] = Example(**values["example"])
         if values.get("fix") is not None:
-            values["fix"] = Fix(**values["fix"])
+            values["fix"] = FixSpec(**values["fix"])
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:

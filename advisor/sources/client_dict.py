@@ -95,7 +95,7 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
     if isinstance(sections, tuple):  # claimed by name, but unreadable: report why
         SUFFIXES[Path(path).suffix](text, path)
     found = directive_syntax.in_hash_comments(text, path) if not path.endswith(".json") else []
-    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     config_sets = []
     client = options.client or directive_syntax.setting(found, "client") or _client_of(sections)
     for role, mapping in sections:

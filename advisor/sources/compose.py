@@ -146,7 +146,7 @@ def _broker(path: str, name: str, image: str, entries: list[Entry], anchor: tupl
 def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     kind, data = payload
     found = directive_syntax.in_hash_comments(text, path)
-    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     if kind == "error":
         read_yaml(text, path)  # raises the LoadError with its line
     if kind == "env":

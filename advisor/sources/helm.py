@@ -111,7 +111,7 @@ def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
 
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     found = directive_syntax.in_hash_comments(text, path)
-    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     controller = values.get("controller") if isinstance(values.get("controller"), Located) else Located()
     broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
     combined = str(controller.get("controllerOnly", "false")).lower() != "true"

@@ -66,7 +66,7 @@ def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, l
     found = []
     for line, comment in comments:
         found.extend(directive_syntax.parse_comment(line, comment, path))
-    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     # Findings about absent keys point at the first setting, so `# expect:` can sit above it.
     anchor_line = entries[0].line if entries else 1
     component = (

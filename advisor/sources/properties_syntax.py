@@ -90,9 +90,13 @@ class _Logical:
         self.pieces.append((len(self.text), offset))
         self.text += piece
 
-    def original(self, index: int) -> int:
-        """The original offset of self.text[index] (or just past the last character)."""
+    def original(self, index: int, *, left: bool = False) -> int:
+        """The original offset of self.text[index] (or just past the last character). With
+        `left`, an index where a continued line starts maps to the end of the line before (its
+        backslash): a value that begins there begins before the line break."""
         position = bisect_right(self.pieces, (index, float("inf"))) - 1
+        if left and position > 0 and self.pieces[position][0] == index:
+            position -= 1
         start, offset = self.pieces[max(position, 0)]
         return offset + index - start
 
@@ -129,7 +133,7 @@ def parse(text: str, path: str) -> tuple[list[Entry], list[tuple[int, str]]]:
         key_end, value_start = _split_key(logical.text)
         raw_key, raw_value = logical.text[:key_end], logical.text[value_start:]
         key_from, key_to = logical.original(0), logical.original(key_end)
-        value_from = logical.original(value_start) if value_start < len(logical.text) else key_to
+        value_from = logical.original(value_start, left=True) if value_start < len(logical.text) else key_to
         value_to = starts[number - 1] + len(lines[number - 1]) if value_start < len(logical.text) else value_from
         entries.append(
             Entry(

@@ -52,4 +52,4 @@ def load(path: str, text: str, data: Any, options) -> tuple[SourceFile, list[Con
         name=Path(path).name,
         facts={"plan": moves},
     )
-    return SourceFile(path, text.splitlines(), FORMAT), [config_set]
+    return SourceFile(path, text, FORMAT), [config_set]

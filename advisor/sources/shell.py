@@ -143,7 +143,7 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     lines = text.splitlines()
     found = directive_syntax.in_hash_comments(text, path)
-    source = SourceFile(path, lines, FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     config_sets = []
     for first, last, logical in _logical_lines(text):
         if not _MENTION.search(logical):

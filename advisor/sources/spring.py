@@ -122,7 +122,7 @@ def _suggest(name: str) -> str | None:
 
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     entries, found = _entries(path, text)
-    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     if not entries:
         return source, []  # a Spring application without Kafka settings
     per_role: dict[str, list[Setting]] = {role: [] for role in ROLES}

@@ -126,7 +126,7 @@ def _settings(config_set: ConfigSet, config: Any, path: str, text: str) -> None:
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     documents = [d for d in read_yaml(text, path) if isinstance(d, Located)]
     found = directive_syntax.in_hash_comments(text, path)
-    source = SourceFile(path, text.splitlines(), FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found)
     pools: dict[str, list[Located]] = {}
     for resource in documents:
         if resource.get("kind") == "KafkaNodePool":

@@ -115,3 +115,23 @@ def test_every_format_renders_live_and_metric_provenance() -> None:
     assert first["locations"] == [{"logicalLocations": [{"fullyQualifiedName": "live://prod-eu/broker:1",
                                                          "kind": "resource"}]}]  # fmt: skip
     assert json.loads(json.dumps(report.to_dict()))["findings"][0]["locations"][0]["source"] == "DYNAMIC_BROKER_CONFIG"
+
+
+def test_rule_parameters_come_from_the_project_config_and_are_checked(tmp_path: Path) -> None:
+    broker = tmp_path / "server.properties"
+    broker.write_text("process.roles=broker\nnode.id=1\nnum.network.threads=6\n")
+    assert lint(str(broker), "--select", "KB125").returncode == 0  # 6 is not above the default of 8
+    config = tmp_path / ".kafka-advisor.toml"
+    config.write_text("[params.KB125]\nthreads = 4\n")
+    fired = json.loads(lint(str(broker), "--select", "KB125", "--output-format", "json").stdout)["findings"]
+    assert [f["rule"] for f in fired] == ["KB125"]
+    for text, says in [
+        ("[params.KB125]\nthreads = 0\n", "threads = 0: must be at least 1"),
+        ('[params.KB125]\nthreads = "many"\n', "threads = many: must be an integer"),
+        ("[params.KB125]\nthreds = 4\n", "KB125.threds: KB125 has no such parameter (its parameters: threads)"),
+        ("[params.KX999]\nthreads = 4\n", "params.KX999: there is no rule KX999"),
+    ]:
+        config.write_text(text)
+        result = lint(str(broker), "--select", "KB125")
+        assert result.returncode == 2, text
+        assert f"{config}:2: params" in result.stderr and says in result.stderr, result.stderr

@@ -36,6 +36,13 @@ def test_a_valid_definition_loads() -> None:
     assert RuleDefinition.model_validate(VALID).id == "KP999"
 
 
+def test_a_metric_rule_fits_the_model() -> None:
+    """KM rules have scope entity: an entity (a broker, a group) with its observations."""
+    metric = {**VALID, "id": "KM999", "scope": "entity", "applies_to": {"components": []}}
+    metric["params"] = {"seconds": {"type": "integer", "default": 300, "minimum": 1, "description": "sustained for"}}
+    assert RuleDefinition.model_validate(metric).scope == "entity"
+
+
 @pytest.mark.parametrize(
     "change",
     [
@@ -49,6 +56,14 @@ def test_a_valid_definition_loads() -> None:
         {"applies_to": {"components": ["broker"]}},  # a KP rule about brokers
         {"references": []},
         {"surprise": 1},
+        {"scope": "entity"},  # only metric (KM) rules have scope entity ...
+        {"id": "KM999", "applies_to": {"components": []}},  # ... and a KM rule must have it
+        {"scope": "cluster"},  # a cluster rule needs a Python cluster check, not `when`
+        {"scope": "file"},  # a file rule is the session's: no `when`
+        {"applies_to": {"components": []}},  # components may be empty only for entity scope
+        {"fix": {"value": "true", "applicability": "safe", "key": "enable.idempotence"}},  # not one of its keys
+        {"params": {"limit": {"type": "integer", "default": 0, "minimum": 1, "description": "a limit of things"}}},
+        {"params": {"limit": {"type": "integer", "default": "x", "description": "a limit of things"}}},
     ],
 )
 def test_malformed_definitions_are_rejected(change: dict) -> None:

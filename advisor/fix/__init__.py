@@ -1,0 +1,89 @@
+"""Fixes as edits: a finding's Change becomes Edits of its file through the writer of the
+file's format (the inverse of its loader), applied without overlap. Only a plan here: `lint
+--diff` shows it; nothing is written to any input.
+
+Writers so far: `.properties` (fix/properties_writer.py). Other formats' Changes are kept
+in the report but give no edit yet.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from advisor.fix import properties_writer
+from advisor.model.changes import Change, Edit
+from advisor.model.document import ConfigSet, Document
+from advisor.model.findings import Finding
+from advisor.secrets import redact_line
+
+WRITERS = {"properties": properties_writer.edits}
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    path: str
+    edits: tuple[Edit, ...]
+    skipped: tuple[Change, ...]  # Changes that overlapped an earlier one
+
+
+def plan(findings: Iterable[Finding], document: Document, applicability: tuple[str, ...] = ("safe",)) -> list[FilePlan]:
+    """The edits of every unsuppressed finding's Changes of the given applicability, per file,
+    in file order; a Change whose edits overlap an earlier one's is skipped (the next run of
+    the linter will propose it again against the changed text)."""
+    sets: dict[tuple[str, str], ConfigSet] = {(cs.path, cs.name): cs for cs in document.config_sets}
+    sources = {source.path: source for source in document.files}
+    per_file: dict[str, list[tuple[Change, list[Edit]]]] = {}
+    for finding in findings:
+        if finding.suppressed:
+            continue
+        for change in finding.changes:
+            source = sources.get(change.path)
+            writer = WRITERS.get(source.format) if source is not None else None
+            config_set = sets.get((change.path, change.subject))
+            if change.applicability not in applicability or writer is None or config_set is None:
+                continue
+            per_file.setdefault(change.path, []).append((change, writer(change, config_set, sources[change.path].text)))
+    plans = []
+    for path, proposed in sorted(per_file.items()):
+        taken: list[Edit] = []
+        skipped: list[Change] = []
+        for change, edits in proposed:
+            if not edits or any(_overlap(edit, other) for edit in edits for other in taken):
+                skipped.append(change)
+                continue
+            taken += edits
+        plans.append(FilePlan(path, tuple(sorted(taken)), tuple(skipped)))
+    return plans
+
+
+def _overlap(a: Edit, b: Edit) -> bool:
+    if a.start == a.end == b.start == b.end:
+        return True  # two inserts at one place: their order would be a guess
+    return a.start < b.end and b.start < a.end
+
+
+def apply(text: str, edits: Iterable[Edit]) -> str:
+    """The text with non-overlapping edits applied (from the end, so offsets stay valid)."""
+    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        text = text[: edit.start] + edit.text + text[edit.end :]
+    return text
+
+
+def unified_diff(plans: Iterable[FilePlan], document: Document) -> str:
+    """A unified diff of the plans, every line redacted: a diff shows context lines, and a
+    secret is never shown, so it is for reading, not for `patch`."""
+    texts = {source.path: source.text for source in document.files}
+    out: list[str] = []
+    for file_plan in plans:
+        if not file_plan.edits:
+            continue
+        before = texts[file_plan.path]
+        after = apply(before, file_plan.edits)
+        old = [redact_line(line) + "\n" for line in before.splitlines()]
+        new = [redact_line(line) + "\n" for line in after.splitlines()]
+        absolute = file_plan.path.startswith("/")
+        before_name, after_name = (file_plan.path,) * 2 if absolute else (f"a/{file_plan.path}", f"b/{file_plan.path}")
+        out += difflib.unified_diff(old, new, before_name, after_name)
+    return "".join(out)

@@ -1,0 +1,104 @@
+"""Checks of every written key against the catalog: unknown, removed or misplaced keys, and values
+the software refuses (type, range, choices).
+
+Each check gets the rule context (rules/context.py) and the config set and returns Violations."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from advisor import catalog
+from advisor.analysis.values import value_problem
+from advisor.model.changes import Change
+from advisor.model.document import ConfigSet
+from advisor.rules.registry import python_check
+from advisor.rules.violation import Violation
+
+
+def _release_minor(release: str) -> str:
+    return ".".join(release.split(".")[:2])
+
+
+_LISTENER_PREFIX = re.compile(r"^listener\.name\.[^.]+\.(?P<rest>.+)$")
+
+
+def _listener_key_known(name: str, release: str) -> bool:
+    """listener.name.<listener>.[<sasl mechanism>.]<broker key> overrides a broker key per listener."""
+    match = _LISTENER_PREFIX.match(name)
+    if not match:
+        return False
+    rest = match["rest"]
+    candidates = [rest, rest.split(".", 1)[1] if "." in rest else rest]
+    return any(catalog.exists(c, "broker", kafka_version=release) for c in candidates)
+
+
+@python_check("unknown-key", arguments=("key",))
+def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """One finding per key this component/client/version does not know: a removed key
+    names its release, a wrong-place key its owner, others get the closest spelling.
+
+    Java brokers, topics and clients also take keys outside Kafka's own ConfigDefs (authorizer,
+    metric reporter, serializer and interceptor configs), so for them an unknown key is only
+    reported with evidence: removed, owned by another component, or a near spelling of a known
+    key. librdkafka and kafka-python refuse every unknown name, so there all are reported."""
+    component, client, release = config_set.component, config_set.client, values["kafka_version"]
+    outcomes: list[Violation] = []
+    for key, setting in config_set.settings.items():
+        # Clients other than Java are judged by the name as written (snake_case, aliases).
+        name = key if client == "java" else setting.spelling
+        if catalog.exists(name, component, kafka_version=release, client=client):
+            continue
+        if component == "broker" and _listener_key_known(name, release):
+            continue
+        what = f"{setting.spelling} is not a {client} {component} setting in Kafka {_release_minor(release)}"
+        removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
+        legacy = catalog.legacy_removal(name, component, release) if client == "java" else None
+        owners = [o for o in catalog.owners(name, kafka_version=release) if o != component]
+        hint = catalog.suggest(name, component, kafka_version=release, client=client)
+        change = None
+        if removed or legacy:  # the software ignores a removed key: removing it changes nothing that works
+            change = Change("remove", key, None, "safe", config_set.path, config_set.name)
+        if removed:
+            what = f"{setting.spelling} was removed in Kafka {_release_minor(removed[-1].version)}"
+            recommended = "remove it"
+        elif legacy:
+            what = f"{setting.spelling} was removed in Kafka {legacy.removed_in}; {legacy.replacement} replaces it"
+            recommended = f"remove it (see {legacy.replacement})"
+        elif hint:
+            what += f" (did you mean {hint[0]}?)"
+            recommended = hint[0]
+        elif owners:
+            what += f"; it is a {'/'.join(owners)} setting"
+            recommended = f"set it on the {owners[0]}"
+        elif client == "java":
+            continue  # maybe a plugin's key (authorizer, reporter, serializer): no evidence of a mistake
+        else:
+            recommended = "remove it or correct the spelling"
+        outcomes.append(Violation(keys=(key,), message=what, recommended=recommended, change=change))
+    return outcomes
+
+
+@python_check("value-outside-definition", arguments=("key",))
+def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """One finding per written value that the key's definition (type, range, choices) refuses."""
+    component, client, release = config_set.component, config_set.client, values["kafka_version"]
+    outcomes: list[Violation] = []
+    for key, setting in config_set.settings.items():
+        name = key if client == "java" else setting.spelling
+        facts = catalog.lookup(name, component, kafka_version=release, client=client)
+        if facts is None or not facts.applies or facts.type == "PASSWORD":
+            continue
+        problem = value_problem(setting.value, facts)
+        if problem:
+            where = f"Kafka {_release_minor(release)}" if client == "java" else f"librdkafka {facts.client_version}"
+            # A key that looks secret (password.encoder.iterations) is judged, but its value is not shown.
+            written = setting.spelling if setting.secret else f"{setting.spelling}={setting.value.strip()}"
+            outcomes.append(
+                Violation(
+                    keys=(key,),
+                    message=f"{written} {problem} ({where} refuses it)",
+                    recommended=facts.default_text or "a value the definition accepts",
+                )
+            )
+    return outcomes

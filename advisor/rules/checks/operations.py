@@ -1,0 +1,103 @@
+"""Operations in scripts and plans: kafka-reassign-partitions throttles, removed CLI flags,
+replication factors at creation, reassignment plans.
+
+Each check gets the rule context (rules/context.py) and the config set and returns Violations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.model.document import ConfigSet
+from advisor.rules.registry import python_check
+from advisor.rules.violation import Violation
+
+
+def _command(config_set: ConfigSet) -> dict[str, Any] | None:
+    return config_set.facts.get("command")
+
+
+@python_check("reassignment-without-throttle")
+def reassignment_without_throttle(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    command = _command(config_set)
+    if command and command["tool"] == "kafka-reassign-partitions":
+        flags = command["flags"]
+        if "--execute" in flags and "--throttle" not in flags:
+            return [Violation(line=command["line"], message="kafka-reassign-partitions --execute without --throttle")]
+    return []
+
+
+@python_check("throttle-never-removed")
+def throttle_never_removed(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    command = _command(config_set)
+    if command and command["tool"] == "kafka-reassign-partitions":
+        flags = command["flags"]
+        if "--execute" in flags and "--throttle" in flags and not command.get("verified_later"):
+            plan = flags.get("--reassignment-json-file") or "the plan"
+            message = f"throttled reassignment of {plan} is never followed by --verify, which removes the throttle"
+            return [Violation(line=command["line"], message=message)]
+    return []
+
+
+@python_check("removed-zookeeper-flag")
+def removed_zookeeper_flag(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    command = _command(config_set)
+    if command and "--zookeeper" in command["flags"]:
+        line = command["flag_lines"].get("--zookeeper", command["line"])
+        return [Violation(line=line, message=f"{command['tool']} does not accept --zookeeper any more")]
+    return []
+
+
+@python_check("topic-created-with-rf-one")
+def topic_created_with_rf_one(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    command = _command(config_set)
+    creates = command is not None and command["tool"] == "kafka-topics" and "--create" in command["flags"]
+    if creates and str(command["flags"].get("--replication-factor", "")).strip() == "1":
+        line = command["flag_lines"].get("--replication-factor", command["line"])
+        return [Violation(line=line, message="kafka-topics --create --replication-factor 1: a single copy of the data")]
+    return []
+
+
+@python_check("reassignment-duplicate-replica")
+def reassignment_duplicate_replica(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    outcomes: list[Violation] = []
+    for move in config_set.facts.get("plan", []):
+        twice = sorted({r for r in move["replicas"] if move["replicas"].count(r) > 1})
+        if twice:
+            where = f"{move['topic']}-{move['partition']}"
+            outcomes.append(
+                Violation(line=move["line"], message=f"{where} lists broker {', '.join(twice)} more than once")
+            )
+    return outcomes
+
+
+@python_check("plan-uneven-replica-count")
+def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Moves that give a partition fewer replicas than other partitions of its topic in the same plan."""
+    widest: dict[str, int] = {}
+    for move in config_set.facts.get("plan", []):
+        widest[move["topic"]] = max(widest.get(move["topic"], 0), len(move["replicas"]))
+    outcomes: list[Violation] = []
+    for move in config_set.facts.get("plan", []):
+        count = len(move["replicas"])
+        if count < widest[move["topic"]]:
+            topic = move["topic"]
+            message = f"{topic}-{move['partition']} gets {count} replica(s) while other partitions get {widest[topic]}"
+            outcomes.append(Violation(line=move["line"], message=message))
+    return outcomes
+
+
+@python_check("plan-unknown-broker", cross_file=True)
+def plan_unknown_broker(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Moves naming brokers that the plan's cluster, fully described, does not have."""
+    known = values["peers"]["broker_ids"]
+    if not known:
+        return []
+    outcomes: list[Violation] = []
+    for move in config_set.facts.get("plan", []):
+        unknown = sorted(set(move["replicas"]) - {str(broker) for broker in known}, key=str)
+        if unknown:
+            where = f"{move['topic']}-{move['partition']}"
+            names = ", ".join(unknown)
+            message = f"{where} names broker {names}, not in the cluster (brokers {', '.join(map(str, known))})"
+            outcomes.append(Violation(line=move["line"], message=message))
+    return outcomes
