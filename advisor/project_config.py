@@ -56,9 +56,12 @@ class ProjectConfig:
         """Codes ignored for one linted file (patterns are relative to the config's folder)."""
         if self.path is None:
             return []
-        base = self.path.parent.resolve()
-        resolved = Path(path).resolve()
-        relative = resolved.relative_to(base).as_posix() if resolved.is_relative_to(base) else resolved.as_posix()
+        if "://" in path:  # a live config or a scrape: matched by its name (live://prod/broker:1)
+            relative = path
+        else:
+            base = self.path.parent.resolve()
+            resolved = Path(path).resolve()
+            relative = resolved.relative_to(base).as_posix() if resolved.is_relative_to(base) else resolved.as_posix()
         return [
             c for pattern, codes in self.per_file_ignores.items() if fnmatch.fnmatch(relative, pattern) for c in codes
         ]

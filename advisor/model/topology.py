@@ -7,6 +7,7 @@ findings that read across its files.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from advisor.model.vocabulary import CLIENT_COMPONENTS
@@ -44,13 +45,13 @@ class Cluster:
     links: list[Link] = field(default_factory=list)
     declaration: ClusterDeclaration | None = None
 
-    @property
-    def guessed(self) -> bool:
-        return any(link.guess for link in self.links)
-
-    @property
+    @cached_property  # links are final once the cluster is built; asked for every finding
     def guesses(self) -> list[str]:
         return [link.reason for link in self.links if link.guess]
+
+    @property
+    def guessed(self) -> bool:
+        return bool(self.guesses)
 
     @property
     def brokers(self) -> list[ConfigSet]:

@@ -20,6 +20,9 @@ VERSION = 1
 
 
 def _entry(finding: Finding, base: Path) -> tuple[str, str, str, tuple[str, ...]]:
+    """A file relative to the baseline's folder; a live config or a metric source by its name."""
+    if finding.location.kind != "file":
+        return (finding.path, finding.rule, finding.subject, tuple(sorted(finding.keys)))
     path = Path(os.path.relpath(Path(finding.path).resolve(), base)).as_posix()
     return (path, finding.rule, finding.subject, tuple(sorted(finding.keys)))
 

@@ -55,27 +55,37 @@ def _described(
     }
 
 
-def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) -> dict[str, Any] | None:
-    """min_brokers: at least that many brokers; brokers: exactly that many, when the input
-    says (a compose file, a Strimzi cluster, Helm values), else null."""
-    brokers = document.cluster_brokers(config_set.cluster)
-    counted = [b.facts["broker_count"] for b in (config_set, *brokers) if b.facts.get("broker_count")]
+def _cluster_wide(document: Document, cluster_id: str | None) -> tuple[list[int], list[str], int, int]:
+    """(broker counts the cluster's files state, its racks, its broker sets, its declared follower
+    replicas): the same for every member, so built once per cluster and run (`shared`)."""
+    brokers = document.cluster_brokers(cluster_id)
+    counted = [b.facts["broker_count"] for b in brokers if b.facts.get("broker_count")]
     racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
-    cluster = document.clusters.get(config_set.cluster or "")
+    cluster = document.clusters.get(cluster_id or "")
     declaration = cluster.declaration if cluster is not None else None
     if declaration is not None and declaration.brokers:  # the project config says what files cannot
         counted = [declaration.brokers]
         racks = racks or sorted(declaration.racks)
+    return counted, racks, len(brokers), _declared_follower_replicas(document.cluster_topics(cluster_id))
+
+
+def _cluster(
+    config_set: ConfigSet, document: Document, values: dict[str, Any], shared: dict[Any, Any]
+) -> dict[str, Any] | None:
+    """min_brokers: at least that many brokers; brokers: exactly that many, when the input
+    says (a compose file, a Strimzi cluster, Helm values), else null."""
+    if config_set.cluster not in shared:
+        shared[config_set.cluster] = _cluster_wide(document, config_set.cluster)
+    counted, racks, broker_sets, followers = shared[config_set.cluster]
+    own = config_set.facts.get("broker_count")
+    if own:  # a set that stands for its whole cluster (a topic of a counted cluster): only the max counts
+        counted = [*counted, own]
     if counted:  # one config set for a whole cluster, or a topic of a cluster whose size is known
         size = max(counted)
-        followers = (  # only broker rules ask; topics of a large cluster would make it quadratic
-            _declared_follower_replicas(document.cluster_topics(config_set.cluster))
-            if config_set.component == "broker"
-            else 0
-        )
+        followers = followers if config_set.component == "broker" else 0  # only broker rules ask
         return _described(size, exact=True, racks=racks, followers=followers // size if followers else None)
-    if len(brokers) > 1:
-        return _described(len(brokers), racks=racks)
+    if broker_sets > 1:
+        return _described(broker_sets, racks=racks)
     if config_set.component == "broker":
         roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
         voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
@@ -86,8 +96,14 @@ def _cluster(config_set: ConfigSet, document: Document, values: dict[str, Any]) 
 
 
 def build(
-    config_set: ConfigSet, document: Document, release: str, profile: str, peers: dict[str, Any]
+    config_set: ConfigSet,
+    document: Document,
+    release: str,
+    profile: str,
+    peers: dict[str, Any],
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
+    """`shared` keeps what is the same for every member of a cluster, across one run."""
     values = effective(config_set, release)
     return {
         "component": config_set.component,
@@ -99,7 +115,7 @@ def build(
         "set": written(config_set),
         "effective": values,
         "defaults": defaults(config_set.component, config_set.client, release),
-        "cluster": _cluster(config_set, document, values),
+        "cluster": _cluster(config_set, document, values, {} if shared is None else shared),
         "facts": config_set.facts,
         "peers": peers,
     }

@@ -125,6 +125,7 @@ class _Run:
     stats: RunStats | None
     findings: list[tuple[Finding, str | None]] = field(default_factory=list)  # with the broker's cluster
     peers: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # per cluster, built on first need
+    shared: dict[Any, Any] = field(default_factory=dict)  # the rule context's per-cluster parts
 
     def peers_of(self, config_set: ConfigSet) -> dict[str, Any]:
         if config_set.cluster not in self.peers:
@@ -166,20 +167,22 @@ class _Run:
         )
 
     def config_sets(self, rules: list[Rule]) -> None:
+        applicable: dict[tuple[str, str, str, str], list[Rule]] = {}  # a few kinds of config set, many sets
         for config_set in self.document.config_sets:
             release = resolve_release(config_set, self.kafka_version)
             set_profile = config_set.facts.get("profile", self.profile)
             values = None
             secrets = {key for key, setting in config_set.settings.items() if setting.secret}
-            for rule in rules:
-                if not _applies(rule, config_set, release, set_profile):
-                    continue
+            kind = (config_set.component, config_set.client, release, set_profile)
+            if kind not in applicable:
+                applicable[kind] = [rule for rule in rules if _applies(rule, config_set, release, set_profile)]
+            for rule in applicable[kind]:
                 if not rule.required_keys <= config_set.settings.keys():
                     continue  # the predicate asks for a key this set does not write: it cannot hold
                 if values is None:
                     started = time.perf_counter()
                     peers = self.peers_of(config_set)
-                    values = rule_context.build(config_set, self.document, release, set_profile, peers)
+                    values = rule_context.build(config_set, self.document, release, set_profile, peers, self.shared)
                     self.timed("(context)", started)
                 definition = rule.definition
                 values["params"] = definition.param_values(self.params.get(definition.id))
@@ -248,19 +251,18 @@ def merge_same_cause(findings: list[tuple[Finding, str | None]]) -> list[Finding
     message and keys) give one finding with every broker's location, the first as its place;
     one line shared by several config sets (a YAML anchor merged into three brokers) gives one
     finding naming every subject. Findings come sorted, so the first place is the earliest."""
-    merged: dict[tuple[object, ...], Finding] = {}
+    groups: dict[tuple[object, ...], list[Finding]] = {}
     for finding, cluster in findings:
         place: tuple[object, ...] = (cluster,) if cluster is not None else (finding.path, finding.line, finding.column)
-        key = (finding.rule, finding.message, finding.keys, *place)
-        first = merged.get(key)
-        if first is None:
-            merged[key] = finding
+        groups.setdefault((finding.rule, finding.message, finding.keys, *place), []).append(finding)
+    merged = []
+    for group in groups.values():  # in the order of each group's first finding
+        first = group[0]
+        if len(group) == 1:
+            merged.append(first)
             continue
-        subjects = first.subject.split(", ")
-        subject = first.subject if finding.subject in subjects else f"{first.subject}, {finding.subject}"
-        related = first.related
-        if finding.location != first.location and finding.location not in related:
-            related = (*related, finding.location)
-        changes = first.changes + tuple(c for c in finding.changes if c not in first.changes)
-        merged[key] = replace(first, subject=subject, related=related, changes=changes)
-    return list(merged.values())
+        subjects = list(dict.fromkeys(f.subject for f in group))
+        related = [loc for loc in dict.fromkeys(f.location for f in group[1:]) if loc != first.location]
+        changes = tuple(dict.fromkeys(change for f in group for change in f.changes))
+        merged.append(replace(first, subject=", ".join(subjects), related=tuple(related), changes=changes))
+    return merged

@@ -19,8 +19,9 @@ guessed link says so (rules/runner.py).
 from __future__ import annotations
 
 import fnmatch
+import os
 from collections import defaultdict
-from pathlib import Path, PurePath
+from pathlib import Path
 
 from advisor.model.document import ConfigSet, Document
 from advisor.model.topology import Cluster, ClusterDeclaration, Link
@@ -73,14 +74,16 @@ def _unit(config_set: ConfigSet) -> str:
     return config_set.cluster if config_set.cluster is not None else f"file:{config_set.path}"
 
 
-def _holds(folder: PurePath, other: PurePath) -> bool:
-    return folder == other or folder in other.parents
-
-
-def _near(a: str, b: str) -> bool:
-    """One file's folder holds the other's (a repository's compose file and an app below it)."""
-    folder_a, folder_b = PurePath(a).parent, PurePath(b).parent
-    return _holds(folder_a, folder_b) or _holds(folder_b, folder_a)
+def _folders(path: str) -> list[str]:
+    """The file's folder and every folder above it, nearest first (plain strings: fast)."""
+    folders = []
+    folder = os.path.dirname(os.path.abspath(path))  # one file named relatively, another absolutely
+    while True:
+        folders.append(folder)
+        above = os.path.dirname(folder)
+        if above == folder:
+            return folders
+        folder = above
 
 
 def _declared(config_set: ConfigSet, declarations: tuple[ClusterDeclaration, ...], base: Path | None) -> str | None:
@@ -163,16 +166,15 @@ def _pairs(
     if not endpoint.local:
         anchor = next((h for h in holders if h.component == "broker"), holders[0])
         return [(anchor, h) for h in holders if joinable(anchor, h)]
-    by_folder: dict[PurePath, list[ConfigSet]] = defaultdict(list)
+    by_folder: dict[str, list[ConfigSet]] = defaultdict(list)
     for holder in holders:
-        by_folder[PurePath(holder.path).parent].append(holder)
+        by_folder[os.path.dirname(os.path.abspath(holder.path))].append(holder)
     for folder, members in by_folder.items():  # two of each kind suffice as anchors (one may be the holder)
         brokers = [h for h in members if h.component == "broker"][:2]
         by_folder[folder] = brokers + [h for h in members if h.component != "broker"][:2]
     pairs = []
     for holder in holders:
-        folder = PurePath(holder.path).parent
-        for level in (folder, *folder.parents):
+        for level in _folders(holder.path):
             anchor = next((h for h in by_folder.get(level, []) if joinable(h, holder)), None)
             if anchor is not None:
                 pairs.append((anchor, holder))
@@ -186,17 +188,17 @@ def _addressed(config_set: ConfigSet) -> bool:
 def _join_addressless(groups: _Groups, sets: list[ConfigSet]) -> None:
     """A file that names no address (a reassignment plan, a client without bootstrap servers)
     joins the cluster of its folder when exactly one cluster with brokers lives there."""
-    folders: dict[PurePath, set[str]] = defaultdict(set)
+    folders: dict[str, set[str]] = defaultdict(set)
     for config_set in sets:
         if config_set.component == "broker":
-            folders[PurePath(config_set.path).parent].add(groups.find(_unit(config_set)))
+            folders[os.path.dirname(config_set.path)].add(groups.find(_unit(config_set)))
     by_unit: dict[str, list[ConfigSet]] = defaultdict(list)
     for config_set in sets:
         by_unit[groups.find(_unit(config_set))].append(config_set)
     for root, members in by_unit.items():
         if any(_addressed(m) or m.component == "broker" for m in members) or root.startswith("declared:"):
             continue
-        clusters = folders.get(PurePath(members[0].path).parent, set())
+        clusters = folders.get(os.path.dirname(members[0].path), set())
         if len(clusters) == 1:
             (target,) = clusters
             reason = f"{members[0].path} names no address; the only cluster in its folder is taken"

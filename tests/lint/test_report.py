@@ -135,3 +135,27 @@ def test_rule_parameters_come_from_the_project_config_and_are_checked(tmp_path: 
         result = lint(str(broker), "--select", "KB125")
         assert result.returncode == 2, text
         assert f"{config}:2: params" in result.stderr and says in result.stderr, result.stderr
+
+
+def test_baselines_and_per_path_ignores_work_for_live_and_metric_provenance(tmp_path: Path) -> None:
+    from advisor.report import baseline
+    from advisor.report.selection import Selection
+
+    (definition,) = [r.definition for r in load_rules() if r.definition.id == "KB101"]
+    common = {"rule": "KB101", "name": definition.name, "severity": "warning", "category": "durability",
+              "message": "min.insync.replicas=1", "keys": ("min.insync.replicas",), "component": "broker",
+              "client": "java", "subject": "broker 1"}  # fmt: skip
+    live = Finding(location=LiveConfig("prod-eu", "broker:1", "DYNAMIC_BROKER_CONFIG"), **common)
+    metric = Finding(location=MetricSample("scrapes/a.prom", "kafka_x", line=3), **common)
+    recorded = tmp_path / "baseline.json"
+    baseline.write(recorded, [live, metric])
+    assert all(f.suppressed for f in baseline.apply(recorded, [live, metric]))
+    other = Finding(location=LiveConfig("prod-us", "broker:1", "DYNAMIC_BROKER_CONFIG"), **common)
+    assert not baseline.apply(recorded, [other])[0].suppressed  # another cluster is another entry
+    from advisor import project_config
+
+    config = tmp_path / ".kafka-advisor.toml"
+    config.write_text('[per-file-ignores]\n"live://prod-eu/*" = ["KB101"]\n')
+    selection = Selection(ignored_for=project_config.load(config).ignored_for)
+    assert not selection.active(live.path, "KB101", definition.name)
+    assert selection.active(other.path, "KB101", definition.name)
