@@ -138,7 +138,7 @@ def rule_params(
 ) -> tuple[dict[str, dict[str, object]], list[Problem]]:
     """The project's `[params.ID]` as typed values, each checked against the rule's schema; a
     wrong one is a problem (`file:line`) and its rule keeps the default."""
-    from advisor.rules.definition import param_problem
+    from advisor.rules.params import param_problem
 
     by_id = {rule.definition.id: rule.definition for rule in rules}
     params: dict[str, dict[str, object]] = {}

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from advisor.model.vocabulary import CLIENT_COMPONENTS, Applicability, Category, Client, Component, Scope, Severity
+from advisor.rules.params import param_problem
 from advisor.rules.spec import ID_PREFIX_COMPONENTS, SEVERITY_RANK, in_range, version_range
 
 __all__ = ["SEVERITY_RANK", "RuleDefinition", "in_range", "version_range"]
@@ -42,21 +43,6 @@ class Param(_Strict):
         if problem:
             raise ValueError(f"default {self.default!r} {problem}")
         return self
-
-
-def param_problem(param: Param | dict, value: object) -> str | None:
-    """Why `value` does not fit the parameter, or None."""
-    kind = param["type"] if isinstance(param, dict) else param.type
-    low = param.get("minimum") if isinstance(param, dict) else param.minimum
-    high = param.get("maximum") if isinstance(param, dict) else param.maximum
-    expected = {"integer": int, "number": (int, float), "string": str, "boolean": bool}[kind]
-    if isinstance(value, bool) != (kind == "boolean") or not isinstance(value, expected):
-        return f"must be a{'n' if kind == 'integer' else ''} {kind}"
-    if low is not None and value < low:  # type: ignore[operator]
-        return f"must be at least {low:g}"
-    if high is not None and value > high:  # type: ignore[operator]
-        return f"must be at most {high:g}"
-    return None
 
 
 class AppliesTo(_Strict):
