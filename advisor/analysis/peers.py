@@ -19,6 +19,7 @@ quota_sources            "path:line" of each quota the cluster's members set: ka
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from advisor import catalog
@@ -41,6 +42,11 @@ def _hashes_with_murmur2(producer: ConfigSet) -> bool:
     return producer.client == "kafka-python" or "partitioner.class" not in producer.settings
 
 
+@cache  # asked once per cluster, and a run may have thousands of one-file clusters
+def _broker_default(key: str) -> float:
+    return catalog.default(key, "broker")
+
+
 def _written_number(config_set: ConfigSet, key: str) -> float | None:
     setting = config_set.settings.get(key)
     return to_number(setting.value) if setting is not None else None
@@ -53,7 +59,7 @@ def _message_limit(members: list[ConfigSet]) -> int | None:
     brokers = [cs for cs in members if cs.component == "broker"]
     if not brokers:
         return None
-    default = catalog.default("message.max.bytes", "broker")
+    default = _broker_default("message.max.bytes")
     limit = min(_written_number(b, "message.max.bytes") or default for b in brokers)
     topics = [_written_number(t, "max.message.bytes") for t in members if t.component == "topic"]
     return int(max([limit, *(t for t in topics if t is not None)]))
@@ -87,7 +93,7 @@ def _broker_limits(members: list[ConfigSet]) -> dict[str, float | None]:
         return dict.fromkeys(_LIMITS)
 
     def values(key: str) -> list[float]:
-        default = catalog.default(key, "broker")
+        default = _broker_default(key)
         return [_written_number(b, key) or default for b in brokers]
 
     return {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from advisor.fix import properties_writer
 from advisor.model.changes import Change, Edit
@@ -21,8 +21,7 @@ from advisor.secrets import redact_line
 WRITERS = {"properties": properties_writer.edits}
 
 
-@dataclass(frozen=True)
-class FilePlan:
+class FilePlan(NamedTuple):
     path: str
     edits: tuple[Edit, ...]
     skipped: tuple[Change, ...]  # Changes that overlapped an earlier one
@@ -54,8 +53,12 @@ def plan(findings: Iterable[Finding], document: Document, applicability: tuple[s
                 skipped.append(change)
                 continue
             taken += edits
-        plans.append(FilePlan(path, tuple(sorted(taken)), tuple(skipped)))
+        plans.append(FilePlan(path, tuple(sorted(taken, key=_order)), tuple(skipped)))
     return plans
+
+
+def _order(edit: Edit) -> tuple[int, int, str]:
+    return (edit.start, edit.end, edit.text)
 
 
 def _overlap(a: Edit, b: Edit) -> bool:

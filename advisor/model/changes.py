@@ -5,12 +5,10 @@ into `Edit`s of the text: advisor/fix/. Nothing here touches a file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     action: str  # set | remove
     key: str  # the canonical key
     value: str | None  # for set
@@ -22,8 +20,7 @@ class Change:
         return {"action": self.action, "key": self.key, "value": self.value, "applicability": self.applicability}
 
 
-@dataclass(frozen=True, order=True)
-class Edit:
+class Edit(NamedTuple):
     """Replace the text between two offsets of one file (an insert when they are equal)."""
 
     path: str

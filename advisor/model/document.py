@@ -129,7 +129,10 @@ class SourceFile:
     @cached_property
     def lines(self) -> list[str]:
         """Its lines, broken where Java and the spans break them (\\n, \\r\\n, \\r)."""
-        return _LINE_BREAK.split(self.text.removesuffix("\n").removesuffix("\r")) if self.text else []
+        if not self.text:
+            return []
+        text = self.text.removesuffix("\n").removesuffix("\r")
+        return text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
 
 
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")

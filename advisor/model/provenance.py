@@ -4,17 +4,16 @@ Every setting, observation and finding carries one of these. All three answer `p
 (a display and grouping name: the file, `live://CLUSTER/RESOURCE`, the scrape origin),
 `line` and `column` (0 where there is no line), so suppressions by path, baselines and
 every output work the same for each kind; formatters ask `kind` for what differs
-(a SARIF physical or logical location, say).
+(a SARIF physical or logical location, say). NamedTuples: immutable, hashable records that
+cost little to define (every run defines them at start-up).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
+class Location(NamedTuple):
     """A position in a file: 1-based line and column; the end (inclusive line, exclusive
     column) and 0-based character offsets where the reader knows them."""
 
@@ -35,8 +34,7 @@ class Location:
         return record
 
 
-@dataclass(frozen=True, slots=True)
-class LiveConfig:
+class LiveConfig(NamedTuple):
     """A value read from a running cluster (DescribeConfigs): which cluster, which resource
     (`broker:1`, `topic:orders`) and Kafka's config source (DYNAMIC_BROKER_CONFIG, ...)."""
 
@@ -57,8 +55,7 @@ class LiveConfig:
                 "source": self.source}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class MetricSample:
+class MetricSample(NamedTuple):
     """A measured value: the file or endpoint it was read from, the series as written there,
     its time (seconds since the epoch, when known) and its line in a file (0 for a scrape)."""
 

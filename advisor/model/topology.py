@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from advisor.model.vocabulary import CLIENT_COMPONENTS
 
@@ -16,8 +16,7 @@ if TYPE_CHECKING:
     from advisor.model.document import ConfigSet
 
 
-@dataclass(frozen=True)
-class ClusterDeclaration:
+class ClusterDeclaration(NamedTuple):
     """A cluster the project config declares (`[clusters.NAME]`): which files are its own,
     and what the files cannot say."""
 
@@ -30,8 +29,7 @@ class ClusterDeclaration:
     declared_in: str = ""  # the project config file, for messages
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """Why two parts of the input are one cluster."""
 
     reason: str

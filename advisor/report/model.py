@@ -9,21 +9,22 @@ are carried already redacted (`lines`), so no formatter ever reads an input file
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from advisor.fix import FilePlan
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
 from advisor.model.vocabulary import SEVERITY_RANK
 from advisor.rules.spec import Definition
+
+if TYPE_CHECKING:
+    from advisor.fix import FilePlan
 
 VERSION = 2
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class FileSummary:
+class FileSummary(NamedTuple):
     path: str
     format: str
     config_sets: int

@@ -5,7 +5,7 @@ suppression directives and the run session."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 def matches(rule_id: str, name: str, selectors: Sequence[str]) -> bool:
@@ -18,11 +18,14 @@ def parse(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
-@dataclass(frozen=True)
-class Selection:
+def _nothing_ignored(path: str) -> list[str]:
+    return []
+
+
+class Selection(NamedTuple):
     select: tuple[str, ...] = ()  # empty: every rule
     ignore: tuple[str, ...] = ()
-    ignored_for: Callable[[str], list[str]] = field(default=lambda path: [])  # per-file ignores
+    ignored_for: Callable[[str], list[str]] = _nothing_ignored  # per-file ignores
 
     def selects(self, rule_id: str, name: str) -> bool:
         """Whether the run applies the rule at all."""

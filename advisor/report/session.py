@@ -14,14 +14,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from advisor import __version__
-from advisor.fix import FilePlan
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Profile
-from advisor.report import baseline as baselines
 from advisor.report.model import FileSummary, Report
 from advisor.report.selection import Selection, matches
 from advisor.report.suppress import UNUSED_RULE, apply
@@ -68,7 +67,7 @@ def lint(
     return LintResult(document, findings)
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class RunRequest:
     paths: tuple[Path, ...]
     component: str | None = None  # --as
@@ -107,11 +106,13 @@ def run(request: RunRequest) -> Report:
     findings = result.findings
     problems += document.errors
     if request.baseline is not None:
+        from advisor.report import baseline as baselines
+
         try:
             findings = baselines.apply(request.baseline, findings)
         except LoadError as error:
             problems.append(error.problem)
-    fixes: list[FilePlan] = []
+    fixes: list[Any] = []  # fix.FilePlan: imported only when fixes are asked for
     diff = ""
     if request.fixes:
         from advisor import fix

@@ -11,7 +11,10 @@ from advisor.rules.spec import Definition as RuleDefinition
 
 def check_module(name: str) -> str:
     """The file that holds a registered check, for the rule's page."""
+    from advisor.rules import checks
     from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS
+
+    checks.load_all()
 
     function = PYTHON_CHECKS.get(name) or CLUSTER_CHECKS.get(name)
     module = function.__module__ if function is not None else "advisor.rules.checks"

@@ -45,8 +45,10 @@ def _param_names(raw: dict[str, Any]) -> tuple[str, ...]:
 def unknown(raw: dict[str, Any]) -> list[tuple[str, str]]:
     """(field, placeholder) for each placeholder of one rule definition (as read from YAML)
     that names nothing."""
-    from advisor.rules import checks, context  # noqa: F401  (importing checks registers them)
+    from advisor.rules import checks, context
     from advisor.rules.registry import CHECK_ARGUMENTS
+
+    checks.load_all()
 
     arguments = CHECK_ARGUMENTS.get(raw.get("python") or "", ())
     components = list(raw.get("applies_to", {}).get("components", []))

@@ -30,6 +30,23 @@ ClusterCheck = Callable[[Any, dict[str, Any], dict[str, Any]], "list[Any]"]
 CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
 
 
+def check(name: str) -> PythonCheck:
+    """The registered Python check `name`, its module imported on first use."""
+    if name not in PYTHON_CHECKS:
+        from advisor.rules import checks
+
+        checks.load(name)
+    return PYTHON_CHECKS[name]
+
+
+def cluster_check_named(name: str) -> ClusterCheck:
+    if name not in CLUSTER_CHECKS:
+        from advisor.rules import checks
+
+        checks.load(name)
+    return CLUSTER_CHECKS[name]
+
+
 def cluster_check(name: str) -> Callable[[ClusterCheck], ClusterCheck]:
     def register(function: ClusterCheck) -> ClusterCheck:
         if name in CLUSTER_CHECKS or name in PYTHON_CHECKS:
@@ -76,6 +93,10 @@ class Rule:
     def reads_cluster(self) -> bool:
         """Whether the verdict reads other files of the cluster (its peers or its brokers)."""
         when = self.definition.when or ""
+        if self.definition.python:
+            from advisor.rules import checks
+
+            checks.load(self.definition.python)  # registration says whether it reads peers
         if self.definition.scope in ("cluster", "client-cluster"):
             return True
         return "peers." in when or "cluster" in when or self.definition.python in CROSS_FILE_CHECKS
@@ -167,7 +188,7 @@ def _validate(raw_by_path: dict[Path, Any]) -> None:
 @cache
 def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
     """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
-    from advisor.rules import checks  # noqa: F401  (importing it registers the checks)
+    from advisor.rules.checks import MODULES
 
     raw_by_path = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
     rules = []
@@ -178,8 +199,7 @@ def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
             raise LoadError(str(path), 1, f"rule {definition.id} must live in {definition.id}.yaml")
         if definition.id in seen:
             raise LoadError(str(path), 1, f"rule id {definition.id} already used by {seen[definition.id]}")
-        registered = CLUSTER_CHECKS if definition.scope == "cluster" else PYTHON_CHECKS
-        if definition.python is not None and definition.python not in registered:
+        if definition.python is not None and definition.python not in MODULES:
             raise LoadError(str(path), 1, f"unknown {definition.scope} check {definition.python!r}")
         seen[definition.id] = path
         rules.append(Rule(definition, path))

@@ -21,7 +21,7 @@ from advisor.model.findings import Finding, Fix
 from advisor.model.vocabulary import Scope
 from advisor.rules import context as rule_context
 from advisor.rules.functions import OPTIONS
-from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS, Rule
+from advisor.rules.registry import Rule, check, cluster_check_named
 from advisor.rules.spec import in_range
 from advisor.rules.violation import Violation
 from advisor.secrets import REDACTED
@@ -126,6 +126,12 @@ class _Run:
     findings: list[tuple[Finding, str | None]] = field(default_factory=list)  # with the broker's cluster
     peers: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # per cluster, built on first need
     shared: dict[Any, Any] = field(default_factory=dict)  # the rule context's per-cluster parts
+    rule_params: dict[str, dict[str, Any]] = field(default_factory=dict)  # per rule, resolved once
+
+    def params_of(self, definition: Any) -> dict[str, Any]:
+        if definition.id not in self.rule_params:
+            self.rule_params[definition.id] = definition.param_values(self.params.get(definition.id))
+        return self.rule_params[definition.id]
 
     def peers_of(self, config_set: ConfigSet) -> dict[str, Any]:
         if config_set.cluster not in self.peers:
@@ -185,12 +191,12 @@ class _Run:
                     values = rule_context.build(config_set, self.document, release, set_profile, peers, self.shared)
                     self.timed("(context)", started)
                 definition = rule.definition
-                values["params"] = definition.param_values(self.params.get(definition.id))
+                values["params"] = self.params_of(definition)
                 started = time.perf_counter()
                 if rule.compiled is not None:
                     violations = [Violation()] if rule.compiled.search(values, options=OPTIONS) else []
                 else:
-                    violations = PYTHON_CHECKS[definition.python](values, config_set)  # type: ignore[index]
+                    violations = check(definition.python)(values, config_set)  # type: ignore[arg-type]
                 self.timed(definition.id, started)
                 for violation in violations:
                     finding = self.finding(rule, violation, config_set, values, secrets)
@@ -209,8 +215,9 @@ class _Run:
                 if self.profile == "dev" and definition.skip_in_dev:
                     continue
                 started = time.perf_counter()
-                params = definition.param_values(self.params.get(definition.id))
-                violations = CLUSTER_CHECKS[definition.python](cluster, self.peers_of(members[0]), params)  # type: ignore[index]
+                params = self.params_of(definition)
+                cluster_check = cluster_check_named(definition.python)  # type: ignore[arg-type]
+                violations = cluster_check(cluster, self.peers_of(members[0]), params)
                 self.timed(definition.id, started)
                 for violation in violations:
                     at = next((m for m in members if m.path == getattr(violation.location, "path", None)), members[0])

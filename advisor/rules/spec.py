@@ -45,13 +45,13 @@ def in_range(version: tuple[int, int, int], spec: str) -> bool:
     return all(_CHECKS[op](version, bound) for op, bound in version_range(spec))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AppliesTo:
     components: list[str]
     clients: list[str] = field(default_factory=lambda: list(ALL_CLIENTS))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Example:
     bad: str
     good: str
@@ -59,7 +59,7 @@ class Example:
     alongside: dict[str, str] | None = None  # {"name": file name, "text": its content}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FixSpec:
     """A rule's fix as its file writes it: which key gets which value."""
 
@@ -72,7 +72,7 @@ class FixSpec:
         return asdict(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Definition:
     id: str
     name: str

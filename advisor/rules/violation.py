@@ -8,18 +8,34 @@ recommended value, the Change that fixes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from advisor.model.changes import Change
-from advisor.model.provenance import Provenance
+if TYPE_CHECKING:
+    from advisor.model.changes import Change
+    from advisor.model.provenance import Provenance
 
 
-@dataclass(frozen=True)
 class Violation:
-    keys: tuple[str, ...] | None = None  # default: the rule's keys; the first written one is the place
-    location: Provenance | None = None  # a place that is not a key (a JVM option, a plan's move)
-    line: int | None = None  # a line of the config set's file, when that is all a check knows
-    message: str | None = None  # a finished message (no placeholders), else the rule's template
-    arguments: dict[str, str] = field(default_factory=dict)  # values for the template's {placeholders}
-    recommended: str | None = None  # computed for this case, else the rule's text
-    change: Change | None = None  # computed for this case, else from the rule's fix
+    """A plain class, not a dataclass: it is defined on every run's start-up path, and a
+    dataclass generates (execs) its methods each time the module is imported."""
+
+    __slots__ = ("arguments", "change", "keys", "line", "location", "message", "recommended")
+
+    def __init__(
+        self,
+        *,
+        keys: tuple[str, ...] | None = None,  # default: the rule's keys; the first written one is the place
+        location: Provenance | None = None,  # a place that is not a key (a JVM option, a plan's move)
+        line: int | None = None,  # a line of the config set's file, when that is all a check knows
+        message: str | None = None,  # a finished message (no placeholders), else the rule's template
+        arguments: dict[str, str] | None = None,  # values for the template's {placeholders}
+        recommended: str | None = None,  # computed for this case, else the rule's text
+        change: Change | None = None,  # computed for this case, else from the rule's fix
+    ) -> None:
+        self.keys, self.location, self.line, self.message = keys, location, line, message
+        self.arguments = arguments or {}
+        self.recommended, self.change = recommended, change
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__ if getattr(self, name))
+        return f"Violation({shown})"

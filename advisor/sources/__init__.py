@@ -10,6 +10,8 @@ parsed adds a LoadError while the others are still loaded. A loader may also hav
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +19,28 @@ from typing import Any
 
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.topology import ClusterDeclaration
-from advisor.sources import client_dict, compose, helm, properties, reassignment, shell, spring, strimzi, topology
+from advisor.sources import topology
 
-# Asked in order; the first whose sniff returns a payload owns the file.
-LOADERS = (properties, compose, strimzi, spring, helm, reassignment, client_dict, shell)
-SUFFIXES = {".properties", ".json", ".yaml", ".yml", ".toml", ".env", ".sh", ".bash", ""}
+# Asked in this order; the first whose sniff returns a payload owns the file.
+LOADERS = ("properties", "compose", "strimzi", "spring", "helm", "reassignment", "client_dict", "shell")
+# The loaders that may claim a file, by its suffix (an extensionless file: a `.env` or a #! script).
+# A loader is imported only when a file could be its: a one-file run pays for one or two.
+_CLAIMS = {
+    ".properties": ("properties", "spring"),
+    ".yaml": ("compose", "strimzi", "spring", "helm", "client_dict"),
+    ".yml": ("compose", "strimzi", "spring", "helm", "client_dict"),
+    ".json": ("reassignment", "client_dict"),
+    ".toml": ("client_dict",),
+    ".env": ("compose",),
+    ".sh": ("shell",),
+    ".bash": ("shell",),
+    "": ("compose", "shell"),
+}
+SUFFIXES = set(_CLAIMS)
+
+
+def _loaders(suffix: str) -> list[Any]:
+    return [importlib.import_module(f"advisor.sources.{name}") for name in _CLAIMS.get(suffix, ())]
 
 
 @dataclass(frozen=True)
@@ -56,7 +75,7 @@ def _sniff(path: Path) -> Candidate | None:
             if stream.read(2) != b"#!":
                 return None
     text = read_text(path)
-    for loader in LOADERS:
+    for loader in _loaders(path.suffix):
         payload = loader.sniff(path, text)
         if payload is not None:
             return Candidate(path, text, loader, payload)
@@ -104,8 +123,9 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
             continue
         document.files.append(source)
         document.config_sets.extend(config_sets)
-    for loader in LOADERS:
-        if hasattr(loader, "link"):  # facts that span files (Strimzi node pools in files of their own)
+    for name in LOADERS:  # facts that span files (Strimzi node pools in files of their own)
+        loader = sys.modules.get(f"advisor.sources.{name}")  # only loaders that were asked to read
+        if loader is not None and hasattr(loader, "link"):
             loader.link(document)
     topology.link(document, options.clusters, options.base)  # which files are one cluster
     return document

@@ -15,7 +15,7 @@ examples is two clusters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
@@ -26,8 +26,7 @@ _LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|::1|0\.0\.0\.0|::|host\.docke
 _K8S_SUFFIX = re.compile(r"\.svc(\.cluster\.local)?\.?$")
 
 
-@dataclass(frozen=True)
-class Endpoint:
+class Endpoint(NamedTuple):
     host: str
     port: str
 

@@ -12,11 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.model.document import LoadError
-from advisor.sources.json_reader import read_json
 from advisor.sources.spans import Located, LocatedList, Span
-from advisor.sources.toml_reader import read_toml
 
 __all__ = ["Located", "LocatedList", "Span", "read_json", "read_toml", "read_yaml"]
+
+
+def read_json(text: str, path: str) -> Any:
+    from advisor.sources import json_reader  # imported when a JSON file is read
+
+    return json_reader.read_json(text, path)
+
+
+def read_toml(text: str, path: str) -> Any:
+    from advisor.sources import toml_reader  # imported when a TOML file is read
+
+    return toml_reader.read_toml(text, path)
 
 
 # ---------------------------------------------------------------- YAML

@@ -207,3 +207,14 @@ def test_every_proof_a_rule_names_exists() -> None:
             assert (root / named).is_file(), f"{rule.definition.id} names {named}, which does not exist"
             proving += 1
     assert proving > 30  # the pattern still finds the proofs the rules name
+
+
+def test_the_check_module_map_names_exactly_what_the_modules_register() -> None:
+    from advisor.rules import checks
+    from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS
+
+    checks.load_all()
+    registered = {name: fn.__module__.rpartition(".")[2] for name, fn in {**PYTHON_CHECKS, **CLUSTER_CHECKS}.items()}
+    assert registered == checks.MODULES
+    named = {rule.definition.python for rule in load_rules() if rule.definition.python}
+    assert named == set(checks.MODULES)  # every check is used by a rule, every rule's check exists
