@@ -10,9 +10,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from advisor.model.vocabulary import Component
+from advisor.model import vocabulary
 
 Number = int | float
+
+Component = Literal[vocabulary.Component.values()]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):

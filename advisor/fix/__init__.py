@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from dataclasses import replace as dc_replace
 from typing import NamedTuple
 
 from advisor.fix import properties_writer
 from advisor.model.changes import Change, Edit
-from advisor.model.document import ConfigSet, Document
+from advisor.model.document import ConfigSet, Document, Setting
 from advisor.model.findings import Finding
-from advisor.secrets import redact_line
+from advisor.secrets import is_secret_key, redact_line
 
 WRITERS = {"properties": properties_writer.edits}
 
@@ -55,6 +56,40 @@ def plan(findings: Iterable[Finding], document: Document, applicability: tuple[s
             taken += edits
         plans.append(FilePlan(path, tuple(sorted(taken, key=_order)), tuple(skipped)))
     return plans
+
+
+def applied(document: Document, changes: Iterable[Change]) -> Document:
+    """A copy of the document with the Changes made to its config sets, in Kafka's terms (the
+    value as Kafka receives it): the "after" of a before/after check, for re-running the same
+    rules. Files are not touched; config sets without a change are shared, not copied."""
+    by_set: dict[tuple[str, str], list[Change]] = {}
+    for change in changes:
+        by_set.setdefault((change.path, change.subject), []).append(change)
+    sets = []
+    for config_set in document.config_sets:
+        own = by_set.get((config_set.path, config_set.name))
+        if not own:
+            sets.append(config_set)
+            continue
+        copy = dc_replace(config_set, settings=dict(config_set.settings), facts=dict(config_set.facts))
+        for change in own:
+            if change.action == "remove":
+                copy.settings.pop(change.key, None)
+                continue
+            written = copy.settings.get(change.key)
+            location = written.location if written is not None else config_set.anchor
+            spelling = written.spelling if written is not None else change.key
+            copy.settings[change.key] = Setting(
+                change.key, change.value or "", spelling, location, is_secret_key(change.key)
+            )
+        sets.append(copy)
+    members: dict[str | None, list[ConfigSet]] = {}
+    for config_set in sets:
+        members.setdefault(config_set.cluster, []).append(config_set)
+    clusters = {cid: dc_replace(c, members=members.get(cid, [])) for cid, c in document.clusters.items()}
+    after = dc_replace(document, config_sets=sets, clusters=clusters)
+    after.reindex()
+    return after
 
 
 def _order(edit: Edit) -> tuple[int, int, str]:

@@ -36,7 +36,7 @@ class Link(NamedTuple):
     guess: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class Cluster:
     id: str
     members: list[ConfigSet] = field(default_factory=list)

@@ -1,23 +1,22 @@
 """The project's vocabulary, defined once: every other module (rule model, catalog, CLI
 choices, formatters, project config) takes its names from here.
 
-The members are `str` enums, so a member equals its text ("broker" == Component.BROKER)
-and rule files, catalog data and JSON keep plain strings. This module imports nothing
-heavy: the CLI builds its argument choices from it.
+Each word is a plain string constant of a small class (Component.BROKER == "broker"), so rule
+files, catalog data and JSON keep plain strings; `values()` lists a vocabulary in order, and
+the rule model validates against `Literal[...values()]`. Not `enum.Enum`: this module is on
+every run's start-up path, and building enum classes costs more than the whole vocabulary is
+worth there.
 """
 
 from __future__ import annotations
 
-from enum import Enum
 
-
-class _Words(str, Enum):
-    def __str__(self) -> str:
-        return self.value
+class _Words:
+    """A closed set of words: the class's upper-case string attributes, in definition order."""
 
     @classmethod
     def values(cls) -> tuple[str, ...]:
-        return tuple(member.value for member in cls)
+        return tuple(value for name, value in vars(cls).items() if name.isupper() and isinstance(value, str))
 
 
 class Component(_Words):
@@ -30,8 +29,8 @@ class Component(_Words):
     ADMIN = "admin"
 
 
-CLIENT_COMPONENTS: tuple[str, ...] = (Component.PRODUCER.value, Component.CONSUMER.value, Component.ADMIN.value)
-SERVER_COMPONENTS: tuple[str, ...] = (Component.BROKER.value, Component.TOPIC.value)
+CLIENT_COMPONENTS: tuple[str, ...] = (Component.PRODUCER, Component.CONSUMER, Component.ADMIN)
+SERVER_COMPONENTS: tuple[str, ...] = (Component.BROKER, Component.TOPIC)
 
 
 class Client(_Words):
@@ -47,12 +46,8 @@ class Severity(_Words):
     WARNING = "warning"
     ERROR = "error"
 
-    @property
-    def rank(self) -> int:
-        return SEVERITY_RANK[self.value]
 
-
-SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+SEVERITY_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
 class Category(_Words):
@@ -105,12 +100,12 @@ class OutputFormat(_Words):
     GITHUB = "github"
 
 
-# The first letter after K in a rule id names what the rule is about.
+# The first letter after K in a rule id names what a rule is about.
 ID_PREFIX_COMPONENTS: dict[str, set[str]] = {
-    "B": {Component.BROKER.value},
-    "T": {Component.TOPIC.value},
-    "P": {Component.PRODUCER.value},
-    "C": {Component.CONSUMER.value},
+    "B": {Component.BROKER},
+    "T": {Component.TOPIC},
+    "P": {Component.PRODUCER},
+    "C": {Component.CONSUMER},
     "M": set(),
     "X": set(Component.values()),
     "O": set(Component.values()),

@@ -30,7 +30,7 @@ class FileSummary(NamedTuple):
     config_sets: int
 
 
-@dataclass
+@dataclass(eq=False)
 class Report:
     tool_version: str
     files: list[FileSummary]

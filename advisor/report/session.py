@@ -30,7 +30,7 @@ from advisor.secrets import redact_line
 from advisor.sources import Candidate, LoadOptions, discover, load
 
 
-@dataclass
+@dataclass(eq=False)
 class LintResult:
     document: Document
     findings: list[Finding]
@@ -42,7 +42,7 @@ def lint(
     *,
     rules: Sequence[Rule] | None = None,
     kafka_version: str | None = None,
-    profile: str = Profile.PROD.value,
+    profile: str = Profile.PROD,
     stats: evaluate.RunStats | None = None,
     selection: Selection | None = None,
     params: dict[str, dict[str, object]] | None = None,
@@ -73,7 +73,7 @@ class RunRequest:
     component: str | None = None  # --as
     client: str | None = None
     kafka_version: str | None = None
-    profile: str = Profile.PROD.value
+    profile: str = Profile.PROD
     selection: Selection = field(default_factory=Selection)
     fail_on: str = "warning"
     exit_zero: bool = False

@@ -10,9 +10,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from advisor.model.vocabulary import CLIENT_COMPONENTS, Applicability, Category, Client, Component, Scope, Severity
+from advisor.model import vocabulary
+from advisor.model.vocabulary import CLIENT_COMPONENTS, Scope
 from advisor.rules.params import param_problem
 from advisor.rules.spec import ID_PREFIX_COMPONENTS, SEVERITY_RANK, in_range, version_range
+
+# The vocabulary as types the model validates against (values from model/vocabulary.py).
+Applicability = Literal[vocabulary.Applicability.values()]  # type: ignore[valid-type]
+Category = Literal[vocabulary.Category.values()]  # type: ignore[valid-type]
+Client = Literal[vocabulary.Client.values()]  # type: ignore[valid-type]
+Component = Literal[vocabulary.Component.values()]  # type: ignore[valid-type]
+ScopeWord = Literal[vocabulary.Scope.values()]  # type: ignore[valid-type]
+Severity = Literal[vocabulary.Severity.values()]  # type: ignore[valid-type]
 
 __all__ = ["SEVERITY_RANK", "RuleDefinition", "in_range", "version_range"]
 
@@ -47,7 +56,7 @@ class Param(_Strict):
 
 class AppliesTo(_Strict):
     components: list[Component] = Field(default_factory=list, description="empty only for entity-scope (metric) rules")
-    clients: list[Client] = Field(default_factory=lambda: list(Client))
+    clients: list[Client] = Field(default_factory=lambda: list(vocabulary.Client.values()))
 
 
 class Alongside(_Strict):
@@ -71,7 +80,7 @@ class RuleDefinition(_Strict):
     severity: Severity
     category: Category
     applies_to: AppliesTo
-    scope: Scope = Field(
+    scope: ScopeWord = Field(
         default=Scope.CONFIG_SET,
         description="what one evaluation sees: config-set, client-cluster (a client with its cluster's peers), "
         "cluster (a Python check over one cluster), file (built into the run session: directives), "

@@ -101,7 +101,7 @@ def _applies(rule: Rule, config_set: ConfigSet, release: str, profile: str) -> b
 
 # Scopes the runner evaluates per config set; `cluster` runs once per cluster; `file` rules
 # are the run session's (directives, KO001); `entity` rules wait for metric observations.
-PER_CONFIG_SET = (Scope.CONFIG_SET.value, Scope.CLIENT_CLUSTER.value)
+PER_CONFIG_SET = (Scope.CONFIG_SET, Scope.CLIENT_CLUSTER)
 
 
 def _change(rule: Rule, violation: Violation, config_set: ConfigSet) -> Change | None:
@@ -116,7 +116,7 @@ def _change(rule: Rule, violation: Violation, config_set: ConfigSet) -> Change |
     return Change(fix.action, key, value, fix.applicability, config_set.path, config_set.name)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _Run:
     document: Document
     kafka_version: str | None
@@ -206,7 +206,7 @@ class _Run:
         """Cluster-scope rules: one check per cluster, which says where each violation is."""
         for rule in rules:
             definition = rule.definition
-            if definition.scope != Scope.CLUSTER.value:
+            if definition.scope != Scope.CLUSTER:
                 continue
             for cluster in self.document.clusters.values():
                 members = [m for m in cluster.members if m.component in definition.applies_to.components]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
 
@@ -59,8 +59,7 @@ class Example:
     alongside: dict[str, str] | None = None  # {"name": file name, "text": its content}
 
 
-@dataclass(frozen=True)
-class FixSpec:
+class FixSpec(NamedTuple):
     """A rule's fix as its file writes it: which key gets which value."""
 
     value: str
@@ -69,7 +68,7 @@ class FixSpec:
     action: str = "set"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return self._asdict()
 
 
 @dataclass(frozen=True)
@@ -109,4 +108,6 @@ class Definition:
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        record = asdict(self)
+        record["fix"] = self.fix.to_dict() if self.fix is not None else None  # asdict keeps a NamedTuple a tuple
+        return record

@@ -128,3 +128,82 @@ def test_the_writer_escapes_so_java_util_properties_reads_back_the_value(tmp_pat
     path, expected = _written(tmp_path)
     java = subprocess.run(["java", str(ORACLE), str(path)], capture_output=True, text=True, check=True, timeout=120)
     assert sorted(java.stdout.splitlines()) == sorted(f"{escape(k)}\t{escape(v)}" for k, v in expected.items())
+
+
+def _fixable_examples() -> list:
+    """Rules with a fix whose bad example is a .properties file (the format with a writer)."""
+    from advisor.rules.registry import load_rules
+
+    return [
+        rule
+        for rule in load_rules()
+        if rule.definition.fix is not None
+        and not rule.definition.example.bad.lstrip().startswith(("{", "KAFKA_", "apiVersion:", "services:", "spring."))
+    ]
+
+
+@pytest.mark.parametrize("rule", _fixable_examples(), ids=lambda r: r.definition.id)
+def test_each_rule_s_fix_applied_to_its_own_bad_example_makes_it_quiet(rule, tmp_path: Path) -> None:
+    """Every fix, whatever its applicability, fixes what its rule reports: the writer's edits
+    applied to the rule's documented bad example leave a file the rule no longer fires on."""
+    from advisor import catalog
+    from advisor.sources import LoadOptions
+
+    definition = rule.definition
+    component = definition.example.component or definition.applies_to.components[0]
+    client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
+    options = LoadOptions(component=component, client=client)
+    path = tmp_path / f"example.{component}.properties"
+    path.write_text(definition.example.bad)
+    others = []
+    if definition.example.alongside is not None:
+        others.append(tmp_path / definition.example.alongside["name"])
+        others[0].write_text(definition.example.alongside["text"])
+        options = LoadOptions()
+    sys.path.insert(0, str(REPO_ROOT / "tests" / "lint"))
+    from test_rule_definitions import _newest_release_in
+
+    release = _newest_release_in(definition.kafka_versions)
+    result = lint_files([path, *others], options, kafka_version=release)
+    fired = [f for f in result.findings if f.rule == definition.id]
+    assert fired and all(f.changes for f in fired)
+    assert all(change.key == (definition.fix.key or definition.keys[0]) for f in fired for change in f.changes)
+    plans = fix.plan(fired, result.document, ("safe", "unsafe", "display-only"))
+    for plan in plans:
+        Path(plan.path).write_text(fix.apply(Path(plan.path).read_text(), plan.edits))
+    again = lint_files([path, *others], options, kafka_version=release).findings
+    assert not [f for f in again if f.rule == definition.id]
+
+
+def _examples_with_fix() -> list:
+    from advisor.rules.registry import load_rules
+
+    return [rule for rule in load_rules() if rule.definition.fix is not None]
+
+
+@pytest.mark.parametrize("rule", _examples_with_fix(), ids=lambda r: r.definition.id)
+def test_each_rule_s_fix_made_to_the_document_makes_it_quiet(rule, tmp_path: Path) -> None:
+    """Format-independent: the Changes of the rule's findings on its documented bad example,
+    made to the document (fix.applied: the "after" of a before/after check), leave nothing for
+    the rule to report — a fix that names the wrong key or value fails here."""
+    from advisor.rules import runner
+
+    sys.path.insert(0, str(REPO_ROOT / "tests" / "lint"))
+    from test_rule_definitions import lint_example
+
+    result, release = lint_example(rule, tmp_path, rule.definition.example.bad)
+    fired = [f for f in result.findings if f.rule == rule.definition.id]
+    assert fired and all(f.changes for f in fired)
+    after = fix.applied(result.document, [change for f in fired for change in f.changes])
+    assert not [f for f in runner.run(after, [rule], kafka_version=release) if f.rule == rule.definition.id]
+    assert (
+        result.document.config_sets[0].settings
+        == lint_example(rule, tmp_path, rule.definition.example.bad)[0].document.config_sets[0].settings
+    )  # the original document is untouched
+    # ... and it is the fix the rule documents: where its good example writes the key, the same value.
+    good, _ = lint_example(rule, tmp_path, rule.definition.example.good)
+    for change in (change for f in fired for change in f.changes):
+        for config_set in good.document.config_sets:
+            written = config_set.settings.get(change.key)
+            if written is not None and change.action == "set":
+                assert written.value.strip().lower() == (change.value or "").lower(), (change, written.value)

@@ -88,9 +88,9 @@ def _newest_release_in(spec: str) -> str:
     return [r for r in catalog.releases() if in_range(catalog.versions.parse(r), spec)][-1]
 
 
-@pytest.mark.parametrize("rule", load_rules(), ids=lambda r: r.definition.id)
-def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
-    """The example in each rule's docs: `bad` fires, `good` does not (all rules active)."""
+def lint_example(rule, folder: Path, text: str):  # type: ignore[no-untyped-def]
+    """Lint `text` as the rule's example file (the name tells its format and component), with
+    its `alongside` file beside it, at the newest release the rule applies to."""
     definition = rule.definition
     bad = definition.example.bad.lstrip()
     suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
@@ -104,12 +104,19 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     options, others = LoadOptions(component=component, client=client), []
     if definition.example.alongside is not None:  # two files side by side: each says what it is by its name
         stem, options = f"{stem}.{component}", LoadOptions()
-        others.append(tmp_path / definition.example.alongside["name"])
+        others.append(folder / definition.example.alongside["name"])
         others[0].write_text(definition.example.alongside["text"])
+    path = folder / f"{stem}{suffix}"
+    path.write_text(text)
+    return lint([path, *others], options, kafka_version=release), release
+
+
+@pytest.mark.parametrize("rule", load_rules(), ids=lambda r: r.definition.id)
+def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
+    """The example in each rule's docs: `bad` fires, `good` does not (all rules active)."""
+    definition = rule.definition
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
-        path = tmp_path / f"{stem}{suffix}"
-        path.write_text(text)
-        result = lint([path, *others], options, kafka_version=release)
+        result, _ = lint_example(rule, tmp_path, text)
         fired = [f for f in result.findings if f.rule == definition.id and not f.suppressed]
         assert bool(fired) == should_fire, (text, fired)
 
