@@ -8,6 +8,7 @@ trailing `# ...` is part of the value, exactly as Java reads it.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -35,6 +36,8 @@ def _ends_with_continuation(line: str) -> bool:
 
 
 def _unescape(raw: str, path: str, line: int) -> str:
+    if "\\" not in raw:
+        return raw  # most keys and values: nothing to undo
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -56,19 +59,13 @@ def _unescape(raw: str, path: str, line: int) -> str:
     return "".join(out)
 
 
+_KEY = re.compile(r"(?:[^\\=: \t\f]|\\.|\\$)*")
+
+
 def _split_key(logical: str) -> tuple[int, int]:
     """(end of the raw key, start of the raw value) at the first unescaped separator, as
     Properties.load does."""
-    i = 0
-    while i < len(logical):
-        char = logical[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char in "=:" or char in _WHITESPACE:
-            break
-        i += 1
-    key_end = min(i, len(logical))
+    key_end = _KEY.match(logical).end()  # type: ignore[union-attr]
     rest = key_end
     while rest < len(logical) and logical[rest] in _WHITESPACE:
         rest += 1
