@@ -80,7 +80,7 @@ def apply(
 ) -> list[Finding]:
     """Findings with suppressed ones marked, plus one finding per directive that suppressed
     nothing; `live(path, codes)` says whether any rule the codes name runs for that file."""
-    by_path = {source.path: _scopes(source) for source in files}
+    by_path = {source.path: _scopes(source) for source in files if source.directives}  # most files have none
     result: list[Finding] = []
     for finding in findings:
         scope = next((s for s in by_path.get(finding.path, []) if s.covers(finding)), None)
