@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, UnknownVersionError, LoadError, OSError) as error:
         print(f"kafka-advisor lint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    stdout_format = args.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     request = session.RunRequest(
         paths=tuple(args.paths),
         component=args.component,
@@ -104,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         params=config.params,
         config_path=config.path,
         fixes=("safe",) if args.diff else (),
+        source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
     report = session.run(request)
     for problem in report.problems:
@@ -129,6 +131,5 @@ def run(args: argparse.Namespace) -> int:
 
     for fmt, path in outputs:
         _write_atomically(path, text_of(fmt))
-    stdout_format = args.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     sys.stdout.write(render(report, stdout_format, options) if color else text_of(stdout_format))
     return report.exit_code

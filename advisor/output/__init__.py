@@ -7,8 +7,7 @@ when that format is asked for (rich, json, xml cost import time).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from advisor.model.vocabulary import OutputFormat
 
@@ -18,8 +17,7 @@ if TYPE_CHECKING:
 FORMATS = OutputFormat.values()
 
 
-@dataclass(frozen=True)
-class RenderOptions:
+class RenderOptions(NamedTuple):
     color: bool = False  # text: rich colours (a terminal)
     docs_url: str | None = None  # sarif: base URL of the rule pages
     width: int | None = None  # text: terminal width

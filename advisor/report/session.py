@@ -82,6 +82,7 @@ class RunRequest:
     base: Path | None = None  # the project config's folder
     params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)  # [params.ID], as written
     fixes: tuple[str, ...] = ()  # plan the edits of fixes of these applicabilities (`--diff`: safe)
+    source_lines: bool = True  # carry the (redacted) lines findings point at: text and SARIF show them
     config_path: Path | None = None  # where clusters and params were declared, for errors
 
 
@@ -126,7 +127,7 @@ def run(request: RunRequest) -> Report:
         findings=findings,
         problems=problems,
         rules=[r.definition for r in rules],
-        lines=_shown_lines(document, findings),
+        lines=_shown_lines(document, findings) if request.source_lines else {},
         fail_on=request.fail_on,
         exit_zero=request.exit_zero,
         fixes=fixes,

@@ -246,8 +246,10 @@ def run(
 def _assumptions(rule: Rule, config_set: ConfigSet, document: Document) -> tuple[str, ...]:
     """A verdict that reads other files of the cluster rests on how the cluster was joined:
     where a link was a guess, the finding says which and how to declare it."""
+    if not rule.reads_cluster:
+        return ()
     cluster = document.clusters.get(config_set.cluster or "")
-    if not rule.reads_cluster or cluster is None or not cluster.guessed:
+    if cluster is None or not cluster.guessed:
         return ()
     hint = "declare the cluster in the project config ([clusters.NAME] paths) to confirm or separate them"
     return tuple(f"grouped by a guess: {reason}; {hint}" for reason in cluster.guesses)

@@ -14,6 +14,7 @@ import importlib
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,9 @@ _CLAIMS = {
 SUFFIXES = set(_CLAIMS)
 
 
-def _loaders(suffix: str) -> list[Any]:
-    return [importlib.import_module(f"advisor.sources.{name}") for name in _CLAIMS.get(suffix, ())]
+@cache
+def _loaders(suffix: str) -> tuple[Any, ...]:
+    return tuple(importlib.import_module(f"advisor.sources.{name}") for name in _CLAIMS.get(suffix, ()))
 
 
 @dataclass(frozen=True)
