@@ -151,17 +151,19 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
         read_yaml(text, path)  # raises the LoadError with its line
     if kind == "env":
         entries = []
+        index = LineIndex(text)
         for number, line in enumerate(text.splitlines(), start=1):
             stripped = line.strip()
             if stripped and not stripped.startswith("#") and "=" in stripped:
                 name, _, value = stripped.removeprefix("export ").partition("=")
-                key_column = line.index(name.strip()) + 1 if name.strip() else 1
-                value_column = line.index("=", key_column - 1) + 2
-                written = line[value_column - 1 :].rstrip()
-                where = Location(path, number, value_column, number, value_column + len(written))
-                entries.append(
-                    (name.strip(), value.strip().strip("'\""), Location(path, number, key_column), where, written)
-                )
+                name = name.strip()
+                key_at = line.index(name) if name else 0
+                value_at = line.index("=", key_at) + 1
+                written = line[value_at:].rstrip()
+                base = index.starts[number - 1]
+                key = index.span(base + key_at, base + key_at + len(name)).at(path)
+                where = index.span(base + value_at, base + value_at + len(written)).at(path)
+                entries.append((name, value.strip().strip("'\""), key, where, written))
         first = (entries[0][2].line, entries[0][2].column) if entries else (1, 1)
         config_sets = [_broker(path, Path(path).name, "", entries, first)]
     else:

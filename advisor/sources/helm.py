@@ -21,7 +21,7 @@ from advisor.model.document import ConfigSet, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax
-from advisor.sources.spans import raw_text
+from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "helm"
@@ -57,7 +57,16 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
-def _properties_text(config_set: ConfigSet, section: Located, key: str, path: str, lines: list[str]) -> None:
+def _place(path: str, index: LineIndex, line: int, column: int, end_column: int) -> Location:
+    """A span on one line of the YAML file, with its offsets."""
+    start = index.starts[line - 1] if line <= len(index.starts) else None
+    offsets = (start + column - 1, start + end_column - 1) if start is not None else (None, None)
+    return Location(path, line, column, line, end_column, *offsets)
+
+
+def _properties_text(
+    config_set: ConfigSet, section: Located, key: str, path: str, lines: list[str], index: LineIndex
+) -> None:
     """`config`/`extraConfig` text: each entry keeps its line and columns in the YAML file."""
     text = section.get(key)
     if not isinstance(text, str) or not text.strip():
@@ -77,13 +86,13 @@ def _properties_text(config_set: ConfigSet, section: Located, key: str, path: st
     for entry in entries:
         line = offset + entry.line
         key_span, span = entry.key_span, entry.value_span
-        where = Location(path, line, shift + entry.column, line, shift + key_span.end_column if key_span else None)
+        where = _place(path, index, line, shift + entry.column, shift + key_span.end_column) if key_span else None
         value_where = None
-        if span is not None and span.line == span.end_line:
-            value_where = Location(path, line, shift + span.column, line, shift + span.end_column)
-        config_set.add(
-            Setting(entry.key, entry.value, entry.key, where, is_secret_key(entry.key), value_where, entry.raw_value)
-        )
+        if span is not None and span.line == span.end_line:  # a continued value: no exact span in YAML
+            value_where = _place(path, index, line, shift + span.column, shift + span.end_column)
+        secret = is_secret_key(entry.key)
+        where = where or Location(path, line)
+        config_set.add(Setting(entry.key, entry.value, entry.key, where, secret, value_where, entry.raw_value))
 
 
 def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
@@ -112,6 +121,7 @@ def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
+    index = LineIndex(text)
     controller = values.get("controller") if isinstance(values.get("controller"), Located) else Located()
     broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
     combined = str(controller.get("controllerOnly", "false")).lower() != "true"
@@ -132,7 +142,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     jvm: dict[str, dict[str, Any]] = {}
     for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
         for key in ("config", "extraConfig"):
-            _properties_text(config_set, section, key, path, source.lines)
+            _properties_text(config_set, section, key, path, source.lines, index)
         _env(config_set, section, path, text)
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}

@@ -103,6 +103,27 @@ def _flag_line(lines: list[str], first: int, last: int, flag: str) -> int:
     return first
 
 
+_VALUE_END = re.compile(r"\[[^\]]*\]|[^,\s'\"\\]*")
+
+
+def _spans(
+    path: str, lines: list[str], first: int, last: int, key: str
+) -> tuple[Location, Location | None, str | None]:
+    """Where `key=value` stands in the command's lines: the key, and its value up to the next
+    comma, space or quote (a `[a,b]` list whole). The line alone when the text is not found
+    as written (a variable, an escape)."""
+    needle = f"{key}="
+    for number in range(first, last + 1):
+        text = lines[number - 1]
+        at = text.find(needle)
+        if at != -1 and (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "._-")):
+            start = at + len(needle)
+            written = _VALUE_END.match(text, start).group()  # type: ignore[union-attr]
+            key_location = Location(path, number, at + 1, number, at + 1 + len(key))
+            return key_location, Location(path, number, start + 1, number, start + 1 + len(written)), written
+    return Location(path, _flag_line(lines, first, last, needle)), None, None
+
+
 def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: int, lines: list[str]) -> ConfigSet:
     entity = flags.get("--entity-type")
     if tool == "topics" and ("--create" in flags or "--alter" in flags):
@@ -135,8 +156,9 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
     if component != "admin":
         values = flags.get("--config", []) + flags.get("--add-config", [])
         for key, value in _config_pairs(values):
-            line = _flag_line(lines, first, last, f"{key}=")
-            config_set.add(Setting(key, value, key, Location(path, line), is_secret_key(key)))
+            where, value_where, written = _spans(path, lines, first, last, key)
+            secret = is_secret_key(key)
+            config_set.add(Setting(key, value, key, where, secret, value_where, None if secret else written))
     return config_set
 
 

@@ -225,3 +225,11 @@ def test_the_check_module_map_names_exactly_what_the_modules_register() -> None:
     assert registered == checks.MODULES
     named = {rule.definition.python for rule in load_rules() if rule.definition.python}
     assert named == set(checks.MODULES)  # every check is used by a rule, every rule's check exists
+
+
+def test_rules_that_judge_a_client_by_its_cluster_declare_that_scope() -> None:
+    """A predicate that reads `peers` (the other files of the set's cluster) is a client↔cluster
+    rule, and says so: its findings carry the cluster's guesses (rules/runner.py)."""
+    reading = {r.definition.id for r in load_rules() if "peers." in (r.definition.when or "")}
+    declared = {r.definition.id for r in load_rules() if r.definition.scope == "client-cluster"}
+    assert reading == declared and reading
