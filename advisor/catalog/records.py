@@ -1,4 +1,5 @@
-"""The catalog data as plain dataclasses, for fast lookups without pydantic on the hot path.
+"""The catalog data as plain records (NamedTuples: cheap to define at every start, cheap to
+build by the thousand), for fast lookups without pydantic on the hot path.
 
 advisor/catalog/model.py (pydantic) validates the same JSON; store.py builds these only
 from data that the models have accepted (see store.py for when validation runs).
@@ -6,12 +7,10 @@ from data that the models have accepted (see store.py for when validation runs).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     start: str
     removed: bool = False
     type: str | None = None
@@ -36,17 +35,15 @@ class Span:
         return cls(start=values.pop("from"), **values)
 
 
-Span.FIELDS = tuple(f for f in Span.__dataclass_fields__ if f != "start")  # type: ignore[misc]
+Span.FIELDS = tuple(f for f in Span._fields if f != "start")  # type: ignore[misc]
 
 
-@dataclass(frozen=True, slots=True)
-class KeyRecord:
+class KeyRecord(NamedTuple):
     doc: str
     spans: tuple[Span, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class KafkaCatalog:
+class KafkaCatalog(NamedTuple):
     schema_version: int
     releases: list[str]
     components: dict[str, dict[str, KeyRecord]]
@@ -63,8 +60,7 @@ class KafkaCatalog:
         return cls(raw["schema_version"], raw["releases"], components)
 
 
-@dataclass(frozen=True, slots=True)
-class LibrdkafkaProperty:
+class LibrdkafkaProperty(NamedTuple):
     scope: str
     roles: list[str]
     default: str
@@ -87,8 +83,7 @@ class LibrdkafkaProperty:
         return cls(**values)
 
 
-@dataclass(frozen=True, slots=True)
-class LibrdkafkaCatalog:
+class LibrdkafkaCatalog(NamedTuple):
     librdkafka_version: str
     confluent_kafka_version: str
     properties: dict[str, LibrdkafkaProperty]
@@ -99,14 +94,12 @@ class LibrdkafkaCatalog:
         return cls(raw["librdkafka_version"], raw["confluent_kafka_version"], properties)
 
 
-@dataclass(frozen=True, slots=True)
-class KafkaPythonKey:
+class KafkaPythonKey(NamedTuple):
     default: Any
     java_key: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class KafkaPythonCatalog:
+class KafkaPythonCatalog(NamedTuple):
     kafka_python_version: str
     roles: dict[str, dict[str, KafkaPythonKey]]
 

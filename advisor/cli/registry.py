@@ -8,11 +8,10 @@ answering ``--version``/``--help``, never pays for the Kafka clients.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     name: str
     module: str
     help: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.model.provenance import Location
 from advisor.model.topology import Cluster
@@ -43,8 +43,7 @@ FACTS = {
 }
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """An input the run could not use, as a record (never a string parsed back).
 
     kind: input (unreadable or malformed), missing, unsupported (no reader for it),
@@ -72,8 +71,7 @@ class LoadError(Exception):
         self.path, self.line, self.message = path, line, message
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     key: str  # canonical Kafka name, e.g. min.insync.replicas
     value: str  # the value Kafka would receive, as a string
     spelling: str  # the key as written, e.g. KAFKA_CFG_MIN_INSYNC_REPLICAS
@@ -106,8 +104,7 @@ class ConfigSet:
         return roles is None or "broker" in {r.strip() for r in roles.value.split(",")}
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(NamedTuple):
     """A `# kafka-advisor: ...` comment line."""
 
     line: int
@@ -138,8 +135,7 @@ class SourceFile:
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 
 
-@dataclass(frozen=True)
-class Observation:
+class Observation(NamedTuple):
     """A measured value joining the document: a broker JMX/Prometheus sample or a client
     metric. `subject` ties it to a config set (cluster, broker id, client id); rules will read
     observations beside the configuration (the metrics loaders are a later step)."""
@@ -147,7 +143,7 @@ class Observation:
     source: str  # e.g. prometheus, jmx, librdkafka-stats
     name: str  # e.g. kafka_server_replicamanager_underreplicatedpartitions
     value: float
-    labels: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, str] | None = None
     subject: str | None = None
     location: Location | None = None
 

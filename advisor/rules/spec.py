@@ -45,14 +45,12 @@ def in_range(version: tuple[int, int, int], spec: str) -> bool:
     return all(_CHECKS[op](version, bound) for op, bound in version_range(spec))
 
 
-@dataclass(frozen=True)
-class AppliesTo:
+class AppliesTo(NamedTuple):
     components: list[str]
-    clients: list[str] = field(default_factory=lambda: list(ALL_CLIENTS))
+    clients: list[str] | tuple[str, ...] = ALL_CLIENTS
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     bad: str
     good: str
     component: str | None = None

@@ -13,10 +13,9 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.topology import ClusterDeclaration
@@ -45,16 +44,14 @@ def _loaders(suffix: str) -> tuple[Any, ...]:
     return tuple(importlib.import_module(f"advisor.sources.{name}") for name in _CLAIMS.get(suffix, ()))
 
 
-@dataclass(frozen=True)
-class LoadOptions:
+class LoadOptions(NamedTuple):
     component: str | None = None  # --as
     client: str | None = None  # --client
     clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
     base: Path | None = None  # the project config's folder: declared globs are relative to it
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     path: Path
     text: str
     loader: Any

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from advisor.model.document import LoadError
 from advisor.sources.spans import LineIndex, Span
@@ -19,8 +19,7 @@ _WHITESPACE = " \t\f"
 _ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     key: str
     value: str
     line: int  # 1-based line where the logical line starts
