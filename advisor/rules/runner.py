@@ -16,7 +16,7 @@ from typing import Any
 from advisor import catalog
 from advisor.analysis import peers as peer_summary
 from advisor.model.changes import Change
-from advisor.model.document import ConfigSet, Document, Location
+from advisor.model.document import ConfigSet, Document, Location, Problem
 from advisor.model.findings import Finding, Fix
 from advisor.model.vocabulary import Scope
 from advisor.rules import context as rule_context
@@ -40,6 +40,14 @@ class RunStats:
 def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
     """--kafka-version, else a version the input declares (directive, image tag), else the
     broker's inter.broker.protocol.version (e.g. 3.9-IV0), else the newest release."""
+    return _resolve(config_set, requested)[0]
+
+
+def _resolve(config_set: ConfigSet, requested: str | None) -> tuple[str, str | None]:
+    """(the catalog release that judges the set, what was assumed to get there or None). A
+    version from the input that the catalog cannot answer for (older than its oldest release,
+    or not a version at all: `latest`, a template) is judged with the nearest release, and the
+    findings say so; --kafka-version was checked before the run."""
     hint = requested or config_set.kafka_version
     protocol = config_set.settings.get("inter.broker.protocol.version")
     if hint is None and protocol is not None:
@@ -48,7 +56,17 @@ def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
             hint = protocol.value
         except catalog.UnknownVersionError:
             pass
-    return catalog.resolve_version(hint)
+    try:
+        return catalog.resolve_version(hint), None
+    except catalog.UnknownVersionError:
+        releases = catalog.releases()
+        try:
+            catalog.versions.parse(hint or "")
+        except catalog.UnknownVersionError:
+            return releases[-1], f"Kafka {releases[-1]} assumed: the input names the version {hint!r}, which is not one"
+        return releases[0], (
+            f"judged as Kafka {releases[0]}, the oldest release the catalog knows: the input names Kafka {hint}"
+        )
 
 
 _LISTED = 3
@@ -127,6 +145,7 @@ class _Run:
     peers: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # per cluster, built on first need
     shared: dict[Any, Any] = field(default_factory=dict)  # the rule context's per-cluster parts
     rule_params: dict[str, dict[str, Any]] = field(default_factory=dict)  # per rule, resolved once
+    version_notes: dict[int, str] = field(default_factory=dict)  # what was assumed of a set's version
 
     def params_of(self, definition: Any) -> dict[str, Any]:
         if definition.id not in self.rule_params:
@@ -138,6 +157,10 @@ class _Run:
             cluster = self.document.clusters.get(config_set.cluster or "")
             self.peers[config_set.cluster] = peer_summary.summarize(cluster.members if cluster else [config_set])
         return self.peers[config_set.cluster]
+
+    def version_note(self, config_set: ConfigSet) -> tuple[str, ...]:
+        note = self.version_notes.get(id(config_set))
+        return (note,) if note else ()
 
     def timed(self, name: str, started: float) -> None:
         if self.stats is not None:
@@ -169,38 +192,57 @@ class _Run:
             recommended=recommended,
             fix=Fix(change.value or "", change.applicability) if change is not None else None,
             changes=(change,) if change is not None else (),
-            assumptions=_assumptions(rule, config_set, self.document),
+            assumptions=_assumptions(rule, config_set, self.document) + self.version_note(config_set),
         )
 
     def config_sets(self, rules: list[Rule]) -> None:
         applicable: dict[tuple[str, str, str, str], list[Rule]] = {}  # a few kinds of config set, many sets
         for config_set in self.document.config_sets:
-            release = resolve_release(config_set, self.kafka_version)
-            set_profile = config_set.facts.get("profile", self.profile)
-            values = None
-            secrets = {key for key, setting in config_set.settings.items() if setting.secret}
-            kind = (config_set.component, config_set.client, release, set_profile)
-            if kind not in applicable:
-                applicable[kind] = [rule for rule in rules if _applies(rule, config_set, release, set_profile)]
-            for rule in applicable[kind]:
-                if not rule.required_keys <= config_set.settings.keys():
-                    continue  # the predicate asks for a key this set does not write: it cannot hold
-                if values is None:
-                    started = time.perf_counter()
-                    peers = self.peers_of(config_set)
-                    values = rule_context.build(config_set, self.document, release, set_profile, peers, self.shared)
-                    self.timed("(context)", started)
-                definition = rule.definition
-                values["params"] = self.params_of(definition)
+            try:
+                self.findings += self.config_set(config_set, rules, applicable)
+            except Exception as error:  # noqa: BLE001 - a bug must not cost the other sets their verdicts
+                self.failed(config_set, error)
+
+    def failed(self, config_set: ConfigSet, error: Exception) -> None:
+        """An internal error while judging one config set: a problem for its file (exit 2), named
+        by the exception's type only — its text may quote a value, which may be a secret."""
+        message = f"internal error ({type(error).__name__}) while checking {config_set.name}; please report it"
+        self.document.errors.append(Problem(config_set.path, config_set.anchor.line, message, "internal"))
+
+    def config_set(
+        self, config_set: ConfigSet, rules: list[Rule], applicable: dict[Any, list[Rule]]
+    ) -> list[tuple[Finding, str | None]]:
+        """The findings of one config set (kept apart until it is judged whole)."""
+        found: list[tuple[Finding, str | None]] = []
+        release, assumed = _resolve(config_set, self.kafka_version)
+        if assumed:
+            self.version_notes[id(config_set)] = assumed
+        set_profile = config_set.facts.get("profile", self.profile)
+        values = None
+        secrets = {key for key, setting in config_set.settings.items() if setting.secret}
+        kind = (config_set.component, config_set.client, release, set_profile)
+        if kind not in applicable:
+            applicable[kind] = [rule for rule in rules if _applies(rule, config_set, release, set_profile)]
+        for rule in applicable[kind]:
+            if not rule.required_keys <= config_set.settings.keys():
+                continue  # the predicate asks for a key this set does not write: it cannot hold
+            if values is None:
                 started = time.perf_counter()
-                if rule.compiled is not None:
-                    violations = [Violation()] if rule.compiled.search(values, options=OPTIONS) else []
-                else:
-                    violations = check(definition.python)(values, config_set)  # type: ignore[arg-type]
-                self.timed(definition.id, started)
-                for violation in violations:
-                    finding = self.finding(rule, violation, config_set, values, secrets)
-                    self.findings.append((finding, config_set.cluster if config_set.component == "broker" else None))
+                peers = self.peers_of(config_set)
+                values = rule_context.build(config_set, self.document, release, set_profile, peers, self.shared)
+                self.timed("(context)", started)
+            definition = rule.definition
+            values["params"] = self.params_of(definition)
+            started = time.perf_counter()
+            if rule.compiled is not None:
+                violations = [Violation()] if rule.compiled.search(values, options=OPTIONS) else []
+            else:
+                violations = check(definition.python)(values, config_set)  # type: ignore[arg-type]
+            self.timed(definition.id, started)
+            for violation in violations:
+                finding = self.finding(rule, violation, config_set, values, secrets)
+                found.append((finding, config_set.cluster if config_set.component == "broker" else None))
+        return found
 
     def clusters(self, rules: list[Rule]) -> None:
         """Cluster-scope rules: one check per cluster, which says where each violation is."""
@@ -217,7 +259,11 @@ class _Run:
                 started = time.perf_counter()
                 params = self.params_of(definition)
                 cluster_check = cluster_check_named(definition.python)  # type: ignore[arg-type]
-                violations = cluster_check(cluster, self.peers_of(members[0]), params)
+                try:
+                    violations = cluster_check(cluster, self.peers_of(members[0]), params)
+                except Exception as error:  # noqa: BLE001 - one cluster's bug must not cost the others
+                    self.failed(members[0], error)
+                    continue
                 self.timed(definition.id, started)
                 for violation in violations:
                     at = next((m for m in members if m.path == getattr(violation.location, "path", None)), members[0])

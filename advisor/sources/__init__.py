@@ -75,10 +75,28 @@ def _sniff(path: Path) -> Candidate | None:
                 return None
     text = read_text(path)
     for loader in _loaders(path.suffix):
-        payload = loader.sniff(path, text)
+        try:
+            payload = loader.sniff(path, text)
+        except Exception as error:  # noqa: BLE001 - reported when the file is loaded, the others go on
+            return Candidate(path, text, _Failed, _internal(str(path), error))
         if payload is not None:
             return Candidate(path, text, loader, payload)
     return None
+
+
+def _internal(path: str, error: Exception) -> Problem:
+    """A bug met while reading one file, named by the exception's type only: its text may
+    quote a value from the file, which may be a secret."""
+    return Problem(path, None, f"internal error ({type(error).__name__}) while reading this file; please report it",
+                   "internal")  # fmt: skip
+
+
+class _Failed:
+    """The loader of a file whose sniffing failed: loading it reports the failure."""
+
+    @staticmethod
+    def load(path: str, text: str, problem: Problem, options: LoadOptions) -> tuple[Any, list[Any]]:
+        raise LoadError(problem.path, problem.line, problem.message, problem.kind)
 
 
 def discover(paths: Iterable[Path]) -> tuple[list[Candidate], list[Path], list[Path]]:
@@ -119,6 +137,9 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
             source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, options)
         except LoadError as error:
             document.errors.append(error.problem)
+            continue
+        except Exception as error:  # noqa: BLE001 - a bug in one loader must not cost the other files
+            document.errors.append(_internal(path, error))
             continue
         document.files.append(source)
         document.config_sets.extend(config_sets)

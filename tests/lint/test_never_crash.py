@@ -1,0 +1,79 @@
+"""One file or config set that cannot be judged never costs the others their verdicts, and
+never shows an exception's text (it may quote a value from the input, which may be a secret)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from advisor.report.session import RunRequest, run
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CANARY = "canary-s3cr3t-value"
+
+
+def test_a_version_older_than_the_catalog_is_judged_with_the_oldest_release_and_says_so(tmp_path: Path) -> None:
+    compose = tmp_path / "docker-compose.yml"
+    compose.write_text(
+        "services:\n  kafka:\n    image: bitnami/kafka:2.7.0\n    environment:\n"
+        '      KAFKA_CFG_UNCLEAN_LEADER_ELECTION_ENABLE: "true"\n'
+    )
+    producer = tmp_path / "p.producer.properties"
+    producer.write_text("acks=1\n")
+    sarif = tmp_path / "out.sarif"
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor", "lint", str(tmp_path), "--output-format", "json", "-o", f"sarif={sarif}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1, result.stderr  # findings, no error: nothing went wrong
+    report = json.loads(result.stdout)
+    (unclean,) = [f for f in report["findings"] if f["rule"] == "KB103"]
+    assert unclean["assumptions"] == [
+        "judged as Kafka 2.8.2, the oldest release the catalog knows: the input names Kafka 2.7.0"
+    ]
+    assert any(f["rule"] == "KP101" for f in report["findings"])  # the other file as ever
+    assert json.loads(sarif.read_text())["runs"][0]["results"]
+
+
+def test_a_bug_in_a_loader_is_a_problem_of_that_file_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from advisor.sources import compose
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(f"cannot handle {CANARY}")
+
+    monkeypatch.setattr(compose, "load", broken)
+    (tmp_path / "docker-compose.yml").write_text("services:\n  kafka:\n    image: apache/kafka:4.0.0\n")
+    (tmp_path / "p.producer.properties").write_text("acks=1\n")
+    report = run(RunRequest(paths=(tmp_path,)))
+    (problem,) = report.problems
+    assert (problem.path, problem.kind) == (str(tmp_path / "docker-compose.yml"), "internal")
+    assert "RuntimeError" in problem.message and CANARY not in json.dumps(report.to_dict())
+    assert [f.rule for f in report.findings] == ["KP101"] and report.exit_code == 2
+
+
+def test_a_bug_in_a_check_is_a_problem_of_that_config_set_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from advisor.rules import checks, registry
+
+    checks.load("plaintext-secret")
+
+    def broken(values: object, config_set: object) -> list:
+        raise KeyError(CANARY)
+
+    monkeypatch.setitem(registry.PYTHON_CHECKS, "plaintext-secret", broken)
+    (tmp_path / "a.producer.properties").write_text("acks=1\n")
+    (tmp_path / "server.properties").write_text(
+        "process.roles=broker\nnode.id=1\nunclean.leader.election.enable=true\n"
+    )
+    report = run(RunRequest(paths=(tmp_path,)))
+    assert {p.kind for p in report.problems} == {"internal"} and len(report.problems) == 2  # both sets hit it
+    assert all("KeyError" in p.message for p in report.problems)
+    assert CANARY not in json.dumps(report.to_dict())
+    assert report.findings == []  # a set judged in part gives no findings: they could be misleading
