@@ -28,8 +28,9 @@ def render(report: Report, options: RenderOptions) -> str:
         if not finding.line:  # a live config or a scrape: no file to annotate, so the message names it
             where, message = "", f"{finding.path}: {message}"
         lines.append(f"::{COMMANDS[finding.severity]} {where}title={title}::{_data(message)}")
-    for problem in report.problems:
+    for problem in [*report.problems, *report.skipped]:
         location = f"file={_property(problem.path)},line={problem.line}," if problem.line else ""
         text = problem.message if problem.line else str(problem)
-        lines.append(f"::error {location}title=kafka-advisor::{_data(text)}")
+        command = "notice" if problem.kind == "skipped" else "error"
+        lines.append(f"::{command} {location}title=kafka-advisor::{_data(text)}")
     return "\n".join(lines) + ("\n" if lines else "")

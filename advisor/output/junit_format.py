@@ -16,10 +16,10 @@ def render(report: Report, options: RenderOptions) -> str:
     suite = ElementTree.Element(
         "testsuite",
         name="kafka-advisor",
-        tests=str(len(clean) + len(shown) + len(report.problems)),
+        tests=str(len(clean) + len(shown) + len(report.problems) + len(report.skipped)),
         failures=str(len(shown)),
         errors=str(len(report.problems)),
-        skipped=str(len(report.findings) - len(shown)),
+        skipped=str(len(report.findings) - len(shown) + len(report.skipped)),
     )
     for source in clean:
         ElementTree.SubElement(suite, "testcase", classname=source.path, name="no findings")
@@ -37,5 +37,8 @@ def render(report: Report, options: RenderOptions) -> str:
     for problem in report.problems:
         case = ElementTree.SubElement(suite, "testcase", classname="kafka-advisor", name="input")
         ElementTree.SubElement(case, "error", message=str(problem), type=problem.kind)
+    for problem in report.skipped:
+        case = ElementTree.SubElement(suite, "testcase", classname=problem.path, name="not read")
+        ElementTree.SubElement(case, "skipped", message=str(problem))
     ElementTree.indent(suite)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(suite, encoding="unicode") + "\n"

@@ -104,8 +104,9 @@ def render(report: Report, options: RenderOptions) -> str:
             result["suppressions"] = [{"kind": "inSource", "justification": finding.justification or "no reason given"}]
         results.append(result)
     notifications = []
-    for problem in report.problems:
-        notification: dict[str, Any] = {"level": "error", "message": {"text": str(problem)}}
+    for problem in [*report.problems, *report.skipped]:
+        level = "note" if problem.kind == "skipped" else "error"
+        notification: dict[str, Any] = {"level": level, "message": {"text": str(problem)}}
         if problem.line:
             notification["locations"] = [_location(Location(problem.path, problem.line))]
         notifications.append(notification)

@@ -42,6 +42,9 @@ class Report:
     exit_zero: bool = False
     fixes: list[FilePlan] = field(default_factory=list)  # planned edits, when the run was asked for them
     diff: str = ""  # those edits as a unified diff, every line redacted
+    skipped: list[Problem] = field(
+        default_factory=list
+    )  # files of a folder walk that look like Kafka but were not read
 
     @property
     def shown(self) -> list[Finding]:
@@ -68,6 +71,7 @@ class Report:
             "findings": len(shown),
             "suppressed": len(self.findings) - len(shown),
             "errors": len(self.problems),
+            "skipped": len(self.skipped),
             **{severity: sum(1 for f in shown if f.severity == severity) for severity in SEVERITY_RANK},
         }
 
@@ -81,6 +85,7 @@ class Report:
             "files": [{"path": f.path, "format": f.format, "config_sets": f.config_sets} for f in self.files],
             "findings": [f.to_dict() for f in self.findings],
             "errors": [p.to_dict() for p in self.problems],
+            "skipped": [p.to_dict() for p in self.skipped],
             "rules": [d.id for d in self.rules],
             "fixes": [_plan_record(plan) for plan in self.fixes],
             "lines": {path: {str(n): text for n, text in lines.items()} for path, lines in self.lines.items()},

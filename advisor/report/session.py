@@ -87,7 +87,8 @@ class RunRequest:
 
 
 def run(request: RunRequest) -> Report:
-    candidates, unknown, missing = discover(request.paths)
+    skipped: list[Problem] = []
+    candidates, unknown, missing = discover(request.paths, skipped)
     problems = [Problem(str(path), None, "no such file or directory", "missing") for path in missing]
     problems += [Problem(str(p), 1, "not a configuration format kafka-advisor reads", "unsupported") for p in unknown]
     all_rules = load_rules()
@@ -132,6 +133,7 @@ def run(request: RunRequest) -> Report:
         exit_zero=request.exit_zero,
         fixes=fixes,
         diff=diff,
+        skipped=skipped,
     )
 
 

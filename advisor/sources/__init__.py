@@ -11,6 +11,7 @@ parsed adds a LoadError while the others are still loaded. A loader may also hav
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Iterable
 from functools import cache
@@ -99,8 +100,46 @@ class _Failed:
         raise LoadError(problem.path, problem.line, problem.message, problem.kind)
 
 
-def discover(paths: Iterable[Path]) -> tuple[list[Candidate], list[Path], list[Path]]:
-    """(files to load, files named explicitly that no loader reads, missing paths)."""
+# Settings only Kafka configuration holds: a file in a folder walk that has one, but that no
+# loader claims, is reported as skipped (with why and what would make it read) — never silent.
+_KAFKA_MARKERS = re.compile(
+    r"bootstrap[._-]servers|zookeeper\.connect|kafka\.strimzi\.io|\bKAFKA_[A-Z][A-Z0-9_]*|spring\.kafka"
+)
+_WHAT_IS_READ = {
+    ".properties": "files named application*/bootstrap*.properties are Spring Boot's, read for spring.kafka.*"
+    " only: name a Kafka client config for its role (orders.producer.properties) to have it read",
+    ".yaml": "YAML is read as a compose file with a Kafka broker service, Strimzi resources, Spring Boot"
+    " application*.yml, Bitnami chart values*.yaml, or a librdkafka / kafka-python config dict",
+    ".json": "JSON is read as a reassignment plan or a flat librdkafka / kafka-python config dict"
+    " (or producer/consumer/admin sections of one)",
+    ".toml": "TOML is read as a librdkafka / kafka-python config dict (or producer/consumer/admin sections)",
+    ".sh": "scripts are read when they call kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls",
+}
+_WHAT_IS_READ[".yml"] = _WHAT_IS_READ[".yaml"]
+_WHAT_IS_READ[".bash"] = _WHAT_IS_READ[""] = _WHAT_IS_READ[".sh"]
+_WHAT_IS_READ[".env"] = ".env files are read when they set KAFKA_* variables"
+
+
+def _skipped(path: Path) -> Problem | None:
+    """Why a file of a folder walk that no loader claimed is not read — if it looks like Kafka
+    configuration at all (else it is simply not ours: package.json, a Helm template)."""
+    try:
+        text = read_text(path)
+    except OSError:
+        return None
+    match = _KAFKA_MARKERS.search(text)
+    if match is None:
+        return None
+    line = text.count("\n", 0, match.start()) + 1
+    why = _WHAT_IS_READ.get(path.suffix, _WHAT_IS_READ[".env"] if path.name == ".env" else "")
+    return Problem(str(path), line, f"skipped: it mentions {match.group()} but no reader claims it; {why}", "skipped")
+
+
+def discover(
+    paths: Iterable[Path], skipped: list[Problem] | None = None
+) -> tuple[list[Candidate], list[Path], list[Path]]:
+    """(files to load, files named explicitly that no loader reads, missing paths); files of a
+    folder walk that look like Kafka configuration but that no loader claims go to `skipped`."""
     found: list[Candidate] = []
     unknown: list[Path] = []
     missing: list[Path] = []
@@ -111,8 +150,15 @@ def discover(paths: Iterable[Path]) -> tuple[list[Candidate], list[Path], list[P
                 hidden = any(part.startswith(".") for part in parts[:-1]) or (
                     parts[-1].startswith(".") and parts[-1] != ".env"
                 )
-                if candidate.is_file() and not hidden and (sniffed := _sniff(candidate)):
+                if not candidate.is_file() or hidden:
+                    continue
+                sniffed = _sniff(candidate)
+                if sniffed:
                     found.append(sniffed)
+                elif skipped is not None and (candidate.suffix in SUFFIXES or candidate.name == ".env"):
+                    reason = _skipped(candidate)
+                    if reason is not None:
+                        skipped.append(reason)
         elif path.is_file():
             sniffed = _sniff(path)
             if sniffed:

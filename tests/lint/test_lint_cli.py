@@ -119,3 +119,32 @@ def test_colour_and_plain_reports_say_the_same() -> None:
     coloured = lint(str(DEMO), "--color", "always").stdout
     assert "\x1b[" in coloured
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+
+
+def test_a_folder_walk_lists_what_looks_like_kafka_but_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "application.properties").write_text("bootstrap.servers=kafka.prod.example:9092\n")
+    (tmp_path / "app" / "orders.producer.properties").write_text("acks=all\n")
+    (tmp_path / "package.json").write_text('{"name": "web", "version": "1.0.0"}\n')  # not ours: not listed
+    (tmp_path / "broker.yml").write_text(
+        "services:\n  b:\n    image: ${IMAGE}\n    environment:\n      KAFKA_NODE_ID: 1\n"
+    )
+    result = lint(str(tmp_path), "--output-format", "json")
+    assert result.returncode == 0, result.stderr  # skipping is said, and is no error
+    report = json.loads(result.stdout)
+    skipped = {Path(s["path"]).name: s for s in report["skipped"]}
+    assert set(skipped) == {"application.properties", "broker.yml"} and report["summary"]["skipped"] == 2
+    assert skipped["broker.yml"]["line"] == 5 and "mentions KAFKA_NODE_ID" in skipped["broker.yml"]["message"]
+    assert "name a Kafka client config for its role" in skipped["application.properties"]["message"]
+    assert f"{tmp_path / 'broker.yml'}:5: skipped:" in result.stderr
+    text = lint(str(tmp_path), "--color", "never").stdout
+    assert "2 file(s) skipped (see stderr)" in text
+    import jsonschema
+
+    sarif = json.loads(lint(str(tmp_path), "--output-format", "sarif").stdout)
+    schema = json.loads((REPO_ROOT / "tests" / "schemas" / "sarif-schema-2.1.0.json").read_text())
+    jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker()).validate(sarif)
+    notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert [n["level"] for n in notes] == ["note", "note"] and sarif["runs"][0]["invocations"][0]["executionSuccessful"]
+    named = lint(str(tmp_path / "app" / "application.properties"))  # named on the command line: an error
+    assert named.returncode == 2 and "not a configuration format" in named.stderr
