@@ -43,6 +43,19 @@ def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
     return _resolve(config_set, requested)[0]
 
 
+def _zookeeper_mode(config_set: ConfigSet) -> bool:
+    """A broker configured for ZooKeeper: it names its ensemble, or an id without KRaft roles."""
+    settings = config_set.settings
+    if config_set.component != "broker":
+        return False
+    return "zookeeper.connect" in settings or ("broker.id" in settings and "process.roles" not in settings)
+
+
+def _last_zookeeper_release() -> str:
+    """The newest catalog release before 4.0 (the last that ran ZooKeeper mode)."""
+    return [r for r in catalog.releases() if catalog.versions.parse(r) < (4, 0, 0)][-1]
+
+
 def _resolve(config_set: ConfigSet, requested: str | None) -> tuple[str, str | None]:
     """(the catalog release that judges the set, what was assumed to get there or None). A
     version from the input that the catalog cannot answer for (older than its oldest release,
@@ -56,6 +69,10 @@ def _resolve(config_set: ConfigSet, requested: str | None) -> tuple[str, str | N
             hint = protocol.value
         except catalog.UnknownVersionError:
             pass
+    if hint is None and _zookeeper_mode(config_set):
+        last = _last_zookeeper_release()
+        how = "zookeeper.connect" if "zookeeper.connect" in config_set.settings else "broker.id without process.roles"
+        return last, f"Kafka {last} assumed: the broker runs in ZooKeeper mode ({how}), which Kafka 4.0 removed"
     try:
         return catalog.resolve_version(hint), None
     except catalog.UnknownVersionError:

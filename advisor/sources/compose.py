@@ -23,7 +23,12 @@ from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "compose"
 _COMPOSE_NAME = re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")
-_TAG_VERSION = re.compile(r":v?(\d+\.\d+(?:\.\d+)?)")
+# A tag's version: `3.9.0`, `v3.9`, `3.7.0-debian-12-r0`; wurstmeister's `<scala>-<kafka>` tags
+# (`2.13-2.8.1`) name the Scala build first, the Kafka release second.
+_TAG_VERSION = re.compile(r":v?(?:\d+\.\d+-(?=\d+\.\d+))?(\d+\.\d+(?:\.\d+)?)")
+# Confluent Platform line → the Apache Kafka release it ships (Confluent's "Supported Versions and
+# Interoperability" table): 4.0/4.1 → 1.0/1.1, 5.N → 2.N, 6.0/6.1/6.2 → 2.6/2.7/2.8, 7.N → 3.N, 8.N → 4.N.
+_CONFLUENT = {(4, 0): "1.0", (4, 1): "1.1", (6, 0): "2.6", (6, 1): "2.7", (6, 2): "2.8"}
 
 
 _KAFKA_DEFAULT_IMAGES = ("apache/kafka", "confluentinc/")
@@ -38,8 +43,8 @@ def _image_family(image: str, variables: list[str]) -> str:
 
 
 def _kafka_version(image: str) -> str | None:
-    """Apache Kafka version named by an image tag. Confluent Platform tags map CP 6.2 → 2.8,
-    CP 7.N → 3.N and CP 8.N → 4.N (the Kafka release each CP line ships); others: unknown."""
+    """Apache Kafka version named by an image tag; a Confluent Platform tag names its CP line,
+    mapped to the Kafka release it ships (_CONFLUENT); none for `latest` or a template."""
     match = _TAG_VERSION.search(image.rsplit("/", 1)[-1])
     if not match:
         return None
@@ -47,8 +52,10 @@ def _kafka_version(image: str) -> str | None:
     if "confluentinc/" not in image:
         return version
     major, minor = (int(p) for p in version.split(".")[:2])
-    if (major, minor) == (6, 2):
-        return "2.8"
+    if (major, minor) in _CONFLUENT:
+        return _CONFLUENT[(major, minor)]
+    if major == 5:
+        return f"2.{minor}"
     return f"{major - 4}.{minor}" if major in (7, 8) else None
 
 

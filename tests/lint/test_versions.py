@@ -1,0 +1,69 @@
+"""Which Kafka release judges a config set when the input does not say it outright: image tags
+(Confluent Platform lines mapped to the Kafka release they ship, wurstmeister's <scala>-<kafka>
+tags), ZooKeeper mode (at most 3.9), and what the findings say was assumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor import catalog
+from advisor.report.session import lint
+from advisor.sources.compose import _kafka_version
+
+
+@pytest.mark.parametrize(
+    ("image", "version"),
+    [
+        ("apache/kafka:4.1.0", "4.1.0"),
+        ("bitnami/kafka:3.7.0-debian-12-r0", "3.7.0"),
+        ("wurstmeister/kafka:2.13-2.8.1", "2.8.1"),  # Scala 2.13 build of Kafka 2.8.1
+        ("wurstmeister/kafka:latest", None),
+        ("confluentinc/cp-kafka:4.1.2", "1.1"),
+        ("confluentinc/cp-kafka:5.0.0", "2.0"),
+        ("confluentinc/cp-kafka:5.5.1", "2.5"),
+        ("confluentinc/cp-server:6.1.0", "2.7"),
+        ("confluentinc/cp-kafka:6.2.4", "2.8"),
+        ("confluentinc/cp-kafka:7.6.1", "3.6"),
+        ("confluentinc/cp-kafka:8.0.0", "4.0"),
+        ("registry.example.com/kafka:${KAFKA_TAG}", None),
+    ],
+)
+def test_image_tags_name_the_kafka_release(image: str, version: str | None) -> None:
+    assert _kafka_version(image) == version
+
+
+def _last_zookeeper_release() -> str:
+    return [r for r in catalog.releases() if catalog.versions.parse(r) < (4, 0, 0)][-1]
+
+
+@pytest.mark.parametrize(
+    ("written", "how"),
+    [
+        ("zookeeper.connect=zk-1.example:2181/kafka\n", "zookeeper.connect"),
+        ("broker.id=2\n", "broker.id without process.roles"),
+    ],
+)
+def test_a_zookeeper_mode_broker_is_judged_as_the_last_zookeeper_release(
+    written: str, how: str, tmp_path: Path
+) -> None:
+    broker = tmp_path / "server.properties"
+    broker.write_text(f"{written}unclean.leader.election.enable=true\nzookeeper.connection.timeout.ms=18000\n")
+    findings = lint([broker]).findings
+    assert "KB100" not in {f.rule for f in findings}  # zookeeper.* are settings of a ZooKeeper-mode release
+    (unclean,) = [f for f in findings if f.rule == "KB103"]
+    last = _last_zookeeper_release()
+    assert unclean.assumptions == (
+        f"Kafka {last} assumed: the broker runs in ZooKeeper mode ({how}), which Kafka 4.0 removed",
+    )
+    # A version the input states wins, and then the removed keys are reported.
+    broker.write_text("# kafka-advisor: kafka-version=4.0\n" + broker.read_text())
+    assert "KB100" in {f.rule for f in lint([broker]).findings}
+
+
+def test_a_kraft_broker_without_a_version_is_judged_as_the_newest_release(tmp_path: Path) -> None:
+    broker = tmp_path / "server.properties"
+    broker.write_text("process.roles=broker\nnode.id=2\nunclean.leader.election.enable=true\n")
+    (unclean,) = [f for f in lint([broker]).findings if f.rule == "KB103"]
+    assert unclean.assumptions == ()
