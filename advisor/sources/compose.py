@@ -1,6 +1,8 @@
 """docker-compose files and .env files: Kafka brokers configured through environment variables.
 
-Each service running a Kafka image (or setting KAFKA_* variables) is a broker config set;
+Each broker service is a config set — one that sets a broker's own variables (KAFKA_NODE_ID,
+KAFKA_PROCESS_ROLES, KAFKA_LISTENERS, KAFKA_ZOOKEEPER_CONNECT, ...), whatever its image, or that
+runs a broker image as it is (not with a command of its own: an init container is a tool);
 all brokers of one compose file form one cluster. Variables become properties by the
 image's convention (advisor.catalog.surfaces): apache/kafka and Confluent `KAFKA_*`,
 Bitnami `KAFKA_CFG_*`. JVM variables (KAFKA_HEAP_OPTS, KAFKA_JVM_PERFORMANCE_OPTS,
@@ -97,11 +99,37 @@ def _environment(service: Located, path: str, text: str) -> list[Entry]:
 _BROKER_IMAGES = {"kafka", "kafka-native", "cp-kafka", "cp-server"}
 
 
-def _is_kafka(service: Any) -> bool:
-    if not isinstance(service, Located):
+# Variables that configure a broker itself (KAFKA_X → x, Bitnami's KAFKA_CFG_X → x): a service
+# that sets one runs a broker, whatever its image (`${KAFKA_IMAGE}`, a custom build).
+_BROKER_VARIABLES = re.compile(
+    r"^KAFKA_(CFG_)?(NODE_ID|BROKER_ID|PROCESS_ROLES|LISTENERS|ADVERTISED_LISTENERS|ZOOKEEPER_CONNECT"
+    r"|CONTROLLER_QUORUM_VOTERS|CONTROLLER_QUORUM_BOOTSTRAP_SERVERS|LOG_DIRS)$"
+)
+
+
+def _variables(service: Located) -> list[str]:
+    env = service.get("environment")
+    if isinstance(env, Located):
+        return list(env)
+    if isinstance(env, LocatedList):
+        return [str(item).partition("=")[0] for item in env]
+    return []
+
+
+def _is_kafka(name: str, service: Any) -> bool:
+    """A broker service: it sets a broker's own variables, or runs a broker image as it is — the
+    same image with a command or entrypoint of its own is a tool (an init container creating
+    topics), and `x-` entries are compose extensions, not services."""
+    if not isinstance(service, Located) or str(name).startswith("x-"):
         return False
+    variables = _variables(service)
+    if any(_BROKER_VARIABLES.match(v) for v in variables):
+        return True
+    own_command = "command" in service or "entrypoint" in service
+    if any(v.startswith("KAFKA_CFG_") for v in variables) and not own_command:
+        return True
     repository = str(service.get("image") or "").lower().split("@")[0].rsplit("/", 1)[-1].split(":")[0]
-    return repository in _BROKER_IMAGES
+    return repository in _BROKER_IMAGES and not own_command
 
 
 def sniff(path: Path, text: str) -> Any:
@@ -118,7 +146,7 @@ def sniff(path: Path, text: str) -> Any:
     data = documents[0] if documents else None
     if not isinstance(data, Located) or not isinstance(data.get("services"), Located):
         return None
-    if not any(_is_kafka(s) for s in data["services"].values()):
+    if not any(_is_kafka(name, s) for name, s in data["services"].items()):
         return None
     return ("compose", data)
 
@@ -177,7 +205,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
         config_sets = []
         services = data["services"]
         for name, service in services.items():
-            if not _is_kafka(service):
+            if not _is_kafka(name, service):
                 continue
             anchor = service.position("environment") if "environment" in service else services.position(name)
             config_sets.append(

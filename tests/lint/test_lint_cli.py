@@ -126,17 +126,20 @@ def test_a_folder_walk_lists_what_looks_like_kafka_but_is_not_read(tmp_path: Pat
     (tmp_path / "app" / "application.properties").write_text("bootstrap.servers=kafka.prod.example:9092\n")
     (tmp_path / "app" / "orders.producer.properties").write_text("acks=all\n")
     (tmp_path / "package.json").write_text('{"name": "web", "version": "1.0.0"}\n')  # not ours: not listed
-    (tmp_path / "broker.yml").write_text(
-        "services:\n  b:\n    image: ${IMAGE}\n    environment:\n      KAFKA_NODE_ID: 1\n"
+    (tmp_path / "broker.yml").write_text(  # an app's Deployment that passes Kafka settings in its environment
+        "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n"
+        "        - name: orders\n          env:\n"
+        "            - name: KAFKA_BOOTSTRAP_SERVERS\n              value: k:9092\n"
     )
     result = lint(str(tmp_path), "--output-format", "json")
     assert result.returncode == 0, result.stderr  # skipping is said, and is no error
     report = json.loads(result.stdout)
     skipped = {Path(s["path"]).name: s for s in report["skipped"]}
     assert set(skipped) == {"application.properties", "broker.yml"} and report["summary"]["skipped"] == 2
-    assert skipped["broker.yml"]["line"] == 5 and "mentions KAFKA_NODE_ID" in skipped["broker.yml"]["message"]
+    assert skipped["broker.yml"]["line"] == 9
+    assert "mentions KAFKA_BOOTSTRAP_SERVERS" in skipped["broker.yml"]["message"]
     assert "name a Kafka client config for its role" in skipped["application.properties"]["message"]
-    assert f"{tmp_path / 'broker.yml'}:5: skipped:" in result.stderr
+    assert f"{tmp_path / 'broker.yml'}:9: skipped:" in result.stderr
     text = lint(str(tmp_path), "--color", "never").stdout
     assert "2 file(s) skipped (see stderr)" in text
     import jsonschema

@@ -140,3 +140,15 @@ def test_a_client_naming_a_strimzi_bootstrap_service_joins_that_cluster(tmp_path
     ]:
         producer.write_text(TEAM_B_PRODUCER.replace("{host}:9092", f"{host}:9093"))
         assert bool(_rules(lint("deploy/", "apps/", cwd=tmp_path)) & CROSS) == joined, host
+
+
+def test_compose_brokers_are_known_by_what_they_set_not_by_their_image(tmp_path: Path) -> None:
+    from advisor.sources import compose
+
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "rules" / "compose" / "by-content.docker-compose.yml"
+    brokers = lint_files([fixture]).document.config_sets
+    assert [b.name for b in brokers] == ["ledger-1", "ledger-2", "ledger-3"]  # not the init container
+    assert {b.facts["broker_count"] for b in brokers} == {3}
+    tools = tmp_path / "docker-compose.yml"
+    tools.write_text("services:\n  topics:\n    image: apache/kafka:3.9.0\n    command: kafka-topics.sh --list\n")
+    assert compose.sniff(tools, tools.read_text()) is None  # a tool alone is no Kafka configuration
