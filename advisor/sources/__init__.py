@@ -117,7 +117,10 @@ _WHAT_IS_READ = {
 }
 _WHAT_IS_READ[".yml"] = _WHAT_IS_READ[".yaml"]
 _WHAT_IS_READ[".bash"] = _WHAT_IS_READ[""] = _WHAT_IS_READ[".sh"]
-_WHAT_IS_READ[".env"] = ".env files are read when they set KAFKA_* variables"
+_WHAT_IS_READ[".env"] = (
+    ".env files are read as a broker's environment when they set its own variables (KAFKA_NODE_ID,"
+    " KAFKA_PROCESS_ROLES, KAFKA_LISTENERS, KAFKA_ZOOKEEPER_CONNECT, KAFKA_CFG_*)"
+)
 
 
 def _skipped(path: Path) -> Problem | None:

@@ -134,7 +134,11 @@ def _is_kafka(name: str, service: Any) -> bool:
 
 def sniff(path: Path, text: str) -> Any:
     if path.suffix in (".env",) or path.name == ".env":
-        return ("env", None) if re.search(r"^\s*KAFKA_\w+=", text, re.MULTILINE) else None
+        # A broker's environment file sets a broker's own variables; one that only holds compose
+        # variables (KAFKA_IMAGE_TAG=3.9.0, KAFKA_PORT=9092) configures no broker.
+        names = re.findall(r"^\s*(?:export\s+)?(KAFKA_\w+)=", text, re.MULTILINE)
+        broker = any(_BROKER_VARIABLES.match(n) or n.startswith("KAFKA_CFG_") for n in names)
+        return ("env", None) if broker else None
     if path.suffix not in (".yml", ".yaml"):
         return None
     if not _COMPOSE_NAME.match(path.name) and not re.search(r"^services:\s*$", text, re.MULTILINE):

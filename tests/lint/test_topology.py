@@ -152,3 +152,14 @@ def test_compose_brokers_are_known_by_what_they_set_not_by_their_image(tmp_path:
     tools = tmp_path / "docker-compose.yml"
     tools.write_text("services:\n  topics:\n    image: apache/kafka:3.9.0\n    command: kafka-topics.sh --list\n")
     assert compose.sniff(tools, tools.read_text()) is None  # a tool alone is no Kafka configuration
+
+
+def test_an_env_file_of_compose_variables_configures_no_broker(tmp_path: Path) -> None:
+    from advisor.sources import compose
+
+    variables = tmp_path / ".env"
+    variables.write_text("KAFKA_IMAGE_TAG=3.9.0\nKAFKA_PORT=9092\nCOMPOSE_PROJECT_NAME=orders\n")
+    assert compose.sniff(variables, variables.read_text()) is None
+    broker = tmp_path / "broker.env"
+    broker.write_text("export KAFKA_NODE_ID=1\nKAFKA_PROCESS_ROLES=broker,controller\n")
+    assert compose.sniff(broker, broker.read_text()) == ("env", None)
