@@ -73,22 +73,28 @@ def _client_of(sections: list[tuple[str | None, Located]]) -> str:
     return "kafka-python" if known("kafka-python") > known("librdkafka") else "librdkafka"
 
 
-def _role_of(mapping: Located, client: str, path: str) -> str:
+# Roles a dict is judged as when its keys do not tell: a config shared by the producer and the
+# consumer of one application (bootstrap servers, security) is linted as both.
+SHARED = ("producer", "consumer")
+
+
+def _roles_of(mapping: Located, client: str, path: str) -> tuple[str, ...]:
+    """The role the keys only one of producer and consumer has vote for (an admin client is
+    built from either's config, so admin keys tell nothing); no vote, or a tie: the file name's
+    hint, else both."""
     votes: Counter[str] = Counter()
     for key in mapping:
-        holders = [r for r in ROLES if (facts := catalog.lookup(key, r, client=client)) is not None and facts.applies]
+        holders = [r for r in SHARED if (facts := catalog.lookup(key, r, client=client)) is not None and facts.applies]
         if len(holders) == 1:
             votes[holders[0]] += 1
     ranked = votes.most_common()
-    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
-        stem = Path(path).name.lower()
-        for role, hints in _NAME_HINTS.items():
-            if any(h in stem for h in hints):
-                return role
-        raise LoadError(
-            path, mapping.line, "cannot tell whether this is a producer, consumer or admin config (use --as)"
-        )
-    return ranked[0][0]
+    if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return (ranked[0][0],)
+    stem = Path(path).name.lower()
+    for role, hints in _NAME_HINTS.items():
+        if any(h in stem for h in hints):
+            return (role,)
+    return SHARED
 
 
 def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
@@ -99,31 +105,29 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
     config_sets = []
     client = options.client or directive_syntax.setting(found, "client") or _client_of(sections)
     for role, mapping in sections:
-        component = (
-            role or options.component or directive_syntax.setting(found, "as") or _role_of(mapping, client, path)
-        )
-        first = min(mapping.positions.values(), default=(mapping.line, 1))
-        config_set = ConfigSet(
-            component=component,
-            path=path,
-            anchor=Location(path, first[0], first[1]),
-            name=f"{Path(path).name}:{role}" if role else Path(path).name,
-            client=client,
-        )
-        for key, value in mapping.items():
-            written = "" if value is None else str(value)
-            value_location = mapping.value_location(key, path)
-            config_set.add(
-                Setting(
-                    canonical(key, component, client),
-                    written,
-                    key,
-                    mapping.key_location(key, path),
-                    is_secret_key(key),
-                    value_location,
-                    raw_text(text, value_location),
-                )
-            )
-        config_sets.append(config_set)
+        stated = role or options.component or directive_syntax.setting(found, "as")
+        roles = (stated,) if stated else _roles_of(mapping, client, path)
+        for component in roles:
+            label = role or (component if len(roles) > 1 else None)  # a shared dict's two views are named
+            config_sets.append(_config_set(path, text, mapping, component, client, label))
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
+
+
+def _config_set(path: str, text: str, mapping: Located, component: str, client: str, label: str | None) -> ConfigSet:
+    """One role's view of a mapping (a dict shared by producer and consumer gives two, each
+    named by its role)."""
+    first = min(mapping.positions.values(), default=(mapping.line, 1))
+    name = f"{Path(path).name}:{label}" if label else Path(path).name
+    config_set = ConfigSet(
+        component=component, path=path, anchor=Location(path, first[0], first[1]), name=name, client=client
+    )
+    for key, value in mapping.items():
+        written = "" if value is None else str(value)
+        value_location = mapping.value_location(key, path)
+        spelled = canonical(key, component, client)
+        where = mapping.key_location(key, path)
+        config_set.add(
+            Setting(spelled, written, key, where, is_secret_key(key), value_location, raw_text(text, value_location))
+        )
+    return config_set

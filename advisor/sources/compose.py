@@ -134,10 +134,13 @@ def _is_kafka(name: str, service: Any) -> bool:
 
 def sniff(path: Path, text: str) -> Any:
     if path.suffix in (".env",) or path.name == ".env":
-        # A broker's environment file sets a broker's own variables; one that only holds compose
-        # variables (KAFKA_IMAGE_TAG=3.9.0, KAFKA_PORT=9092) configures no broker.
+        # A broker's environment file sets a broker's own variables or its JVM's (KAFKA_HEAP_OPTS);
+        # one that only holds compose variables (KAFKA_IMAGE_TAG=3.9.0, KAFKA_PORT=9092) configures
+        # no broker.
         names = re.findall(r"^\s*(?:export\s+)?(KAFKA_\w+)=", text, re.MULTILINE)
-        broker = any(_BROKER_VARIABLES.match(n) or n.startswith("KAFKA_CFG_") for n in names)
+        broker = any(
+            _BROKER_VARIABLES.match(n) or n.startswith("KAFKA_CFG_") or n in surfaces.JVM_VARIABLES for n in names
+        )
         return ("env", None) if broker else None
     if path.suffix not in (".yml", ".yaml"):
         return None

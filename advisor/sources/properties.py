@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
@@ -28,8 +29,33 @@ _NAME_HINTS = (
 )
 
 
-def sniff(path: Path, text: str) -> bool | None:
-    return True if path.suffix == ".properties" and not _SPRING_NAME.match(path.name) else None
+def sniff(path: Path, text: str) -> Any:
+    """A .properties file (not Spring Boot's) that is Kafka configuration: it sets a key Kafka
+    defines, or its name or a `# kafka-advisor:` line says what it configures — a
+    log4j.properties met in a folder is not ours. The parse is the loader's payload.
+    A malformed file is claimed, so that loading it says where."""
+    if path.suffix != ".properties" or _SPRING_NAME.match(path.name):
+        return None
+    try:
+        parsed = properties_syntax.parse(text, str(path))
+    except LoadError:
+        return True
+    entries, comments = parsed
+    said = _component_from_name(str(path)) or any("kafka-advisor:" in comment for _, comment in comments)
+    return parsed if said or any(_kafka_key(e.key) for e in entries) else None
+
+
+def _kafka_key(key: str) -> bool:
+    """A key some Kafka release defines or once defined (a file of removed keys is still ours), or
+    a librdkafka property (librdkafka clients are configured in .properties files too)."""
+    from advisor import catalog
+
+    if catalog.owners(key):
+        return True
+    newest = catalog.releases()[-1]
+    if any(catalog.history(key, c) or catalog.legacy_removal(key, c, newest) for c in catalog.COMPONENTS):
+        return True
+    return any(catalog.exists(key, role, client="librdkafka") for role in catalog.CLIENT_COMPONENTS)
 
 
 def _component_from_name(path: str) -> str | None:
@@ -40,50 +66,66 @@ def _component_from_name(path: str) -> str | None:
     return None
 
 
-def _component_from_keys(keys: list[str], path: str, line: int) -> str:
+# What a client config is judged as when its keys do not tell (bootstrap servers and security
+# alone, a client.properties shared by an application's producer and consumer): both.
+SHARED = ("producer", "consumer")
+
+
+def _components_from_keys(keys: list[str], path: str, line: int) -> tuple[str, ...]:
     from advisor import catalog
 
     votes: Counter[str] = Counter()
+    client_keys_only = True
     for key in keys:
         owners = catalog.owners(key)
+        if owners and not set(owners) <= {"producer", "consumer", "admin"}:
+            client_keys_only = False
         if owners in (["broker"], ["broker", "topic"]):
             votes["broker"] += 1
         elif len(owners) == 1 and owners[0] in ("producer", "consumer", "admin"):
             votes[owners[0]] += 1
     ranked = votes.most_common()
-    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
-        raise LoadError(
-            path,
-            line,
-            "cannot tell whether this is a broker, producer, consumer or admin config "
-            "(name the file e.g. producer.properties, add `# kafka-advisor: as=producer`, or pass --as)",
-        )
-    return ranked[0][0]
+    if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return (ranked[0][0],)
+    if not ranked and client_keys_only:
+        return SHARED
+    raise LoadError(
+        path,
+        line,
+        "cannot tell whether this is a broker, producer, consumer or admin config "
+        "(name the file e.g. producer.properties, add `# kafka-advisor: as=producer`, or pass --as)",
+    )
 
 
-def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
-    entries, comments = properties_syntax.parse(text, path)
+def load(path: str, text: str, payload: object, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    entries, comments = payload if isinstance(payload, tuple) else properties_syntax.parse(text, path)
     found = []
     for line, comment in comments:
         found.extend(directive_syntax.parse_comment(line, comment, path))
     source = SourceFile(path, text, FORMAT, found)
     # Findings about absent keys point at the first setting, so `# expect:` can sit above it.
     anchor_line = entries[0].line if entries else 1
-    component = (
-        options.component
-        or directive_syntax.setting(found, "as")
-        or _component_from_name(path)
-        or _component_from_keys([e.key for e in entries], path, anchor_line)
-    )
+    stated = options.component or directive_syntax.setting(found, "as") or _component_from_name(path)
+    components = (stated,) if stated else _components_from_keys([e.key for e in entries], path, anchor_line)
+    config_sets = [
+        _config_set(path, entries, component, anchor_line, options, found, shared=len(components) > 1)
+        for component in components
+    ]
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets
+
+
+def _config_set(path, entries, component, anchor_line, options, found, *, shared):  # type: ignore[no-untyped-def]
+    """The file as one component sees it; a client config shared by producer and consumer gives
+    two, named by their role."""
     client = "java" if component in ("broker", "topic") else options.client or directive_syntax.setting(found, "client")
     config_set = ConfigSet(
         component=component,
         path=path,
         anchor=Location(path, anchor_line),
-        name=Path(path).name,
+        name=f"{Path(path).name}:{component}" if shared else Path(path).name,
         client=client or "java",
     )
-    directive_syntax.apply_file_settings([config_set], found)
     for entry in entries:  # librdkafka aliases in a librdkafka .properties file read as the Java names
         key = canonical(entry.key, config_set.component, config_set.client)
         config_set.add(
@@ -97,4 +139,4 @@ def load(path: str, text: str, _payload: object, options) -> tuple[SourceFile, l
                 entry.raw_value,
             )
         )
-    return source, [config_set]
+    return config_set

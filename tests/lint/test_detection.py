@@ -1,0 +1,65 @@
+"""What a file is, from its content: the role of a client config from keys only one role has,
+a config shared by an application's producer and consumer linted as both, and a .properties
+file with no Kafka key (log4j.properties) not taken for Kafka configuration in a folder walk."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from advisor.report.session import lint
+
+
+def test_a_producer_only_key_makes_a_librdkafka_dict_a_producer(tmp_path: Path) -> None:
+    """enable.idempotence is producer-only in librdkafka (an admin client is built from either's
+    config, so admin tells nothing): no more 'cannot tell'."""
+    config = tmp_path / "kafka.json"
+    config.write_text('{"bootstrap.servers": "k.example:9092", "enable.idempotence": true, "max.in.flight": 5}\n')
+    (config_set,) = lint([config]).document.config_sets
+    assert (config_set.component, config_set.client, config_set.name) == ("producer", "librdkafka", "kafka.json")
+
+
+def test_a_shared_client_config_is_linted_as_producer_and_consumer(tmp_path: Path) -> None:
+    properties = tmp_path / "client.properties"
+    properties.write_text("bootstrap.servers=k.example:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=PLAIN\n")
+    dictionary = tmp_path / "common.json"
+    dictionary.write_text('{"bootstrap.servers": "k.example:9092", "security.protocol": "SASL_SSL"}\n')
+    result = lint([properties, dictionary])
+    assert not result.document.errors
+    assert sorted((cs.name, cs.component) for cs in result.document.config_sets) == [
+        ("client.properties:consumer", "consumer"),
+        ("client.properties:producer", "producer"),
+        ("common.json:consumer", "consumer"),
+        ("common.json:producer", "producer"),
+    ]
+    # A producer-side finding of the shared file is the producer view's (librdkafka: acks=all
+    # without idempotence), reported once.
+    assert [f.subject for f in result.findings if f.rule == "KP108"] == ["common.json:producer"]
+
+
+def test_a_properties_file_without_kafka_keys_is_not_ours_in_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "log4j.properties").write_text(
+        "log4j.rootLogger=INFO, stdout\nlog4j.appender.stdout.Target=System.out\n"
+    )
+    (tmp_path / "removed.properties").write_text("# kafka-advisor: as=broker\nlog.message.format.version=2.8\n")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "advisor", "lint", *args, "--output-format", "json"]
+        return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+    folder = run(str(tmp_path))
+    report = json.loads(folder.stdout)
+    assert [Path(f["path"]).name for f in report["files"]] == ["removed.properties"]  # log4j: not ours, not listed
+    assert report["errors"] == [] and report["skipped"] == []
+    named = run(str(tmp_path / "log4j.properties"))
+    assert named.returncode == 2 and "not a configuration format" in named.stderr
+
+
+def test_an_env_file_of_jvm_options_is_a_brokers(tmp_path: Path) -> None:
+    from advisor.sources import compose
+
+    jvm = tmp_path / "broker.env"
+    jvm.write_text("KAFKA_HEAP_OPTS=-Xms6g -Xmx6g\nKAFKA_JVM_PERFORMANCE_OPTS=-XX:+UseG1GC\n")
+    assert compose.sniff(jvm, jvm.read_text()) == ("env", None)
