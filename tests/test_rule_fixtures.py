@@ -126,3 +126,33 @@ def test_linting_every_fixture_at_once_changes_no_unit_s_findings() -> None:
     assert together == alone, (
         f"only together: {sorted(together - alone)[:5]}; only alone: {sorted(alone - together)[:5]}"
     )
+
+
+def _neutral_copies(paths: list[Path], folder: Path) -> dict[str, str]:
+    """Each file copied as file<N> with its extension (a `.env` stays `.env`-suffixed): neutral
+    path → original name."""
+    import shutil
+
+    names = {}
+    for number, path in enumerate(paths):
+        suffix = ".env" if path.name == ".env" else path.suffix
+        target = folder / f"file{number}{suffix}"
+        shutil.copy(path, target)
+        names[str(target)] = path.name
+    return names
+
+
+DEMO_FILES = [c.path for c in discover([REPO_ROOT / "fixtures" / "demo"])[0]]
+
+
+@pytest.mark.parametrize("unit", [*sorted(UNITS), "demo"])
+def test_findings_do_not_depend_on_file_names(unit: str, tmp_path: Path) -> None:
+    """Content decides what a file is (issue #11): every fixture, copied to a neutral name with the
+    same extension, gives exactly the findings it gives under its own name."""
+    paths = DEMO_FILES if unit == "demo" else UNITS[unit]
+    names = _neutral_copies(paths, tmp_path)
+    own = {(Path(loc.path).name, f.rule, loc.line) for f in lint(paths).findings for loc in f.locations}
+    result = lint(sorted(Path(p) for p in names))
+    assert not result.document.errors, result.document.errors
+    neutral = {(names[loc.path], f.rule, loc.line) for f in result.findings for loc in f.locations}
+    assert neutral == own, f"only under neutral names: {sorted(neutral - own)}; lost: {sorted(own - neutral)}"

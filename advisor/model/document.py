@@ -39,6 +39,7 @@ FACTS = {
     "spring_unknown": "Spring Boot: spring.kafka.* names no Boot release defines",
     "transaction_id_prefix": "Spring Boot: spring.kafka.producer.transaction-id-prefix is set",
     "profile": "a file's `# kafka-advisor: profile=` directive",
+    "shared_roles": "a client config whose keys name no role, linted as each of these roles",
     "endpoints": "host:port names the loader knows a broker by (a Strimzi bootstrap service, a compose service)",
 }
 

@@ -109,7 +109,10 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
         roles = (stated,) if stated else _roles_of(mapping, client, path)
         for component in roles:
             label = role or (component if len(roles) > 1 else None)  # a shared dict's two views are named
-            config_sets.append(_config_set(path, text, mapping, component, client, label))
+            config_set = _config_set(path, text, mapping, component, client, label)
+            if len(roles) > 1:
+                config_set.facts["shared_roles"] = list(roles)
+            config_sets.append(config_set)
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
 

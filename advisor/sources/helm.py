@@ -30,23 +30,40 @@ _CHART_KEYS = {"controller", "broker", "extraConfig", "heapOpts", "listeners", "
 _TAG_VERSION = re.compile(r"^(\d+\.\d+(?:\.\d+)?)")
 
 
-def _chart_values(data: Any) -> Located | None:
+# Keys of the Bitnami Kafka chart's values that other charts and apps rarely have: two of them
+# (or a kafka image with one) make a YAML file chart values whatever its name; a values*.yaml
+# needs only one of the chart's keys.
+_DISTINCT = {"controller", "broker", "kraft", "extraConfig", "heapOpts", "overrideConfiguration", "provisioning",
+             "externalAccess", "zookeeper", "sasl"}  # fmt: skip
+
+
+def _shape(values: Located, named: bool) -> bool:
+    keys = set(values)
+    if named:
+        return bool(_CHART_KEYS & keys)
+    image = values.get("image")
+    kafka_image = isinstance(image, Located) and "kafka" in str(image.get("repository") or "")
+    return len(_DISTINCT & keys) >= (1 if kafka_image else 2)
+
+
+def _chart_values(data: Any, named: bool = True) -> Located | None:
     if not isinstance(data, Located):
         return None
     nested = data.get("kafka")
-    if isinstance(nested, Located) and _CHART_KEYS & set(nested):
+    if isinstance(nested, Located) and _shape(nested, named):
         return nested  # the chart used as a subchart named kafka
-    return data if _CHART_KEYS & set(data) else None
+    return data if _shape(data, named) else None
 
 
 def sniff(path: Path, text: str) -> Any:
-    if not _NAME.match(path.name):
+    named = bool(_NAME.match(path.name))  # values*.yaml: the name is a hint, the shape still decides
+    if path.suffix not in (".yaml", ".yml") or not (named or any(f"{key}:" in text for key in _DISTINCT)):
         return None
     try:
         documents = read_yaml(text, str(path))
     except Exception:  # noqa: BLE001 - a broken values file is reported by load()
         return None
-    values = _chart_values(documents[0]) if documents else None
+    values = _chart_values(documents[0], named) if documents else None
     return values
 
 

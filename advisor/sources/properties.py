@@ -41,6 +41,8 @@ def sniff(path: Path, text: str) -> Any:
     except LoadError:
         return True
     entries, comments = parsed
+    if any(e.key.startswith("spring.kafka.") for e in entries):
+        return None  # Spring Boot's, whatever the name: the Spring loader reads it
     said = _component_from_name(str(path)) or any("kafka-advisor:" in comment for _, comment in comments)
     return parsed if said or any(_kafka_key(e.key) for e in entries) else None
 
@@ -87,8 +89,11 @@ def _components_from_keys(keys: list[str], path: str, line: int) -> tuple[str, .
     ranked = votes.most_common()
     if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
         return (ranked[0][0],)
-    if not ranked and client_keys_only:
-        return SHARED
+    # bootstrap.servers is a client's (a broker has none): with no broker key it makes the file a
+    # client config even where the other keys (security, compression) are a broker's too.
+    if not votes["broker"] and (client_keys_only or "bootstrap.servers" in keys):
+        client_votes = [c for c, _ in ranked if c in SHARED]
+        return (client_votes[0],) if len(client_votes) == 1 else SHARED
     raise LoadError(
         path,
         line,
@@ -125,6 +130,7 @@ def _config_set(path, entries, component, anchor_line, options, found, *, shared
         anchor=Location(path, anchor_line),
         name=f"{Path(path).name}:{component}" if shared else Path(path).name,
         client=client or "java",
+        facts={"shared_roles": list(SHARED)} if shared else {},
     )
     for entry in entries:  # librdkafka aliases in a librdkafka .properties file read as the Java names
         key = canonical(entry.key, config_set.component, config_set.client)

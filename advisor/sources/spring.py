@@ -31,10 +31,38 @@ ROLES = ("producer", "consumer", "admin")
 _PASSTHROUGH = re.compile(r"^spring\.kafka\.(?:(producer|consumer|admin|streams)\.)?properties\.(.+)$")
 
 
+# A spring.kafka tree, whatever the file's name: `spring.kafka.x=` in properties, or in YAML a
+# top-level `spring:` with a `kafka:` below it (or flat `spring.kafka.x:` keys).
+_PROPERTIES_TREE = re.compile(r"^[ \t]*spring\.kafka\.", re.MULTILINE)
+_YAML_FLAT = re.compile(r"^spring\.kafka\.", re.MULTILINE)
+_YAML_TOP = re.compile(r"^spring:[ \t]*(?:#.*)?$")
+_YAML_KAFKA = re.compile(r"^[ \t]+kafka:")
+
+
+def _yaml_tree(text: str) -> bool:
+    """One pass over the lines (no regex that could backtrack on a hostile file): a top-level
+    `spring:` whose indented block holds a `kafka:` key, or flat `spring.kafka.` keys."""
+    if _YAML_FLAT.search(text):
+        return True
+    inside = False
+    for line in text.splitlines():
+        if _YAML_TOP.match(line):
+            inside = True
+        elif inside and line[:1] not in (" ", "\t", "#", ""):
+            inside = False  # the next top-level key ends spring's block
+        elif inside and _YAML_KAFKA.match(line):
+            return True
+    return False
+
+
 def sniff(path: Path, text: str) -> Any:
-    if not _NAME.match(path.name):
+    if path.suffix not in (".properties", ".yml", ".yaml"):
         return None
-    return True if "spring" in text and "kafka" in text else None
+    if _NAME.match(path.name) and "spring" in text and "kafka" in text:
+        return True
+    if path.suffix == ".properties":
+        return True if _PROPERTIES_TREE.search(text) else None
+    return True if _yaml_tree(text) else None
 
 
 # (property name, value, where the name is written, where the value is, the value as written)

@@ -49,6 +49,9 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
         name = key if client == "java" else setting.spelling
         if catalog.exists(name, component, kafka_version=release, client=client):
             continue
+        shared = [r for r in config_set.facts.get("shared_roles", ()) if r != component]
+        if any(catalog.exists(name, r, kafka_version=release, client=client) for r in shared):
+            continue  # one config for producer and consumer: the other role's key is in its place
         if component == "broker" and _listener_key_known(name, release):
             continue
         what = f"{setting.spelling} is not a {client} {component} setting in Kafka {_release_minor(release)}"
