@@ -84,23 +84,39 @@ def _flatten(value: Any, prefix: str, out: list[Entry], where: tuple[Location, L
         out.append((prefix, "" if value is None else str(value), where[0], where[1], raw_text(text, where[1])))
 
 
-def _entries(path: str, text: str) -> tuple[list[Entry], list[Directive]]:
+_PROFILE_KEYS = ("spring.config.activate.on-profile", "spring.profiles")
+
+
+def _documents(path: str, text: str) -> tuple[list[tuple[str | None, list[Entry]]], list[Directive]]:
+    """The file's documents, each with the profile it activates on (None: every profile) and its
+    spring.kafka entries: YAML documents split by `---`, a .properties file by `#---` lines (Spring
+    Boot 2.4+ multi-document files)."""
     found: list[Directive] = []
-    entries: list[Entry] = []
+    documents: list[tuple[str | None, list[Entry]]] = []
     if path.endswith(".properties"):
         parsed, comments = properties_syntax.parse(text, path)
         for line, comment in comments:
             found.extend(directive_syntax.parse_comment(line, comment, path))
+        breaks = [line for line, comment in comments if comment.rstrip() in ("#---", "!---")]
+        groups: list[list[Entry]] = [[] for _ in range(len(breaks) + 1)]
         for entry in parsed:
             key = re.sub(r"\[([^\]]+)\]", r".\1", entry.key)  # properties[linger.ms] -> properties.linger.ms
             where = entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column)
             value_where = entry.value_span.at(path) if entry.value_span else None
-            entries.append((key, entry.value, where, value_where, entry.raw_value))
+            groups[sum(1 for b in breaks if b < entry.line)].append(
+                (key, entry.value, where, value_where, entry.raw_value)
+            )
     else:
         found = directive_syntax.in_hash_comments(text, path)
+        groups = []
         for document in read_yaml(text, path):
+            entries: list[Entry] = []
             _flatten(document, "", entries, (Location(path, 1), None), text)
-    return [e for e in entries if e[0].startswith("spring.kafka.")], found
+            groups.append(entries)
+    for entries in groups:
+        profile = next((e[1] for e in entries if e[0] in _PROFILE_KEYS and e[1]), None)
+        documents.append((profile, [e for e in entries if e[0].startswith("spring.kafka.")]))
+    return documents, found
 
 
 _SPRING_BOOLEANS = {"true": "true", "on": "true", "yes": "true", "1": "true"}
@@ -149,10 +165,21 @@ def _suggest(name: str) -> str | None:
 
 
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
-    entries, found = _entries(path, text)
+    documents, found = _documents(path, text)
     source = SourceFile(path, text, FORMAT, found)
-    if not entries:
-        return source, []  # a Spring application without Kafka settings
+    base = [entry for profile, entries in documents if profile is None for entry in entries]
+    config_sets = _config_sets(path, base, "") if base else []
+    # A profile document is judged as Spring runs it: the profile-less documents, then its own.
+    for profile, entries in documents:
+        if profile is not None and entries:
+            config_sets += _config_sets(path, [*base, *entries], f"[{profile}]")
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets  # none: a Spring application without Kafka settings
+
+
+def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet]:
+    """The producer, consumer and admin config sets the entries configure (named with the
+    profile they run under, if any)."""
     per_role: dict[str, list[Setting]] = {role: [] for role in ROLES}
     shared: list[Setting] = []
     unknown: list[dict[str, Any]] = []
@@ -201,12 +228,11 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             component=role,
             path=path,
             anchor=Location(path, first),
-            name=f"spring.kafka.{role}",
+            name=f"spring.kafka.{role}{suffix}",
             client="java",
             facts={**facts, "spring_unknown": unknown, "spring": True},
         )
         for setting in settings:
             config_set.add(setting)
         config_sets.append(config_set)
-    directive_syntax.apply_file_settings(config_sets, found)
-    return source, config_sets
+    return config_sets

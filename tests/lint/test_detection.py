@@ -63,3 +63,21 @@ def test_an_env_file_of_jvm_options_is_a_brokers(tmp_path: Path) -> None:
     jvm = tmp_path / "broker.env"
     jvm.write_text("KAFKA_HEAP_OPTS=-Xms6g -Xmx6g\nKAFKA_JVM_PERFORMANCE_OPTS=-XX:+UseG1GC\n")
     assert compose.sniff(jvm, jvm.read_text()) == ("env", None)
+
+
+def test_spring_profile_documents_are_judged_as_spring_runs_them(tmp_path: Path) -> None:
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "rules" / "spring" / "profiles.yml"
+    result = lint([fixture])
+    names = sorted(cs.name for cs in result.document.config_sets)
+    assert names == ["spring.kafka.producer", "spring.kafka.producer[prod]"]
+    prod = next(cs for cs in result.document.config_sets if cs.name.endswith("[prod]"))
+    assert prod.settings["acks"].value == "all" and prod.settings["retries"].value == "5"  # overrides, inherits
+    assert "invoices-kafka-1.prod.example" in prod.settings["bootstrap.servers"].value
+    # The same in a multi-document .properties file (`#---`, Spring Boot 2.4+).
+    properties = tmp_path / "app.properties"
+    properties.write_text(
+        "spring.kafka.producer.acks=1\n#---\nspring.config.activate.on-profile=prod\nspring.kafka.producer.acks=all\n"
+    )
+    by_name = {cs.name: cs for cs in lint([properties]).document.config_sets}
+    assert by_name["spring.kafka.producer"].settings["acks"].value == "1"
+    assert by_name["spring.kafka.producer[prod]"].settings["acks"].value == "all"
