@@ -408,7 +408,9 @@ def up(nodes: int = 3, kafka_version: str = fetch_kafka.DEFAULT_KAFKA_VERSION, t
     try:
         _format_storage(state)
         for node in state.nodes:
-            _launch(state, node)
+            # A cluster stopped a moment ago (the previous run's) holds its ports for a while in
+            # closing connections: wait them out; a cluster really running still fails, later.
+            _launch(state, node, wait_for_ports=30.0)
         wanted = {n.node_id for n in state.nodes}
         _wait(lambda: registered_brokers(state) == wanted, timeout, f"brokers {sorted(wanted)} to register", state)
         _wait(lambda: _can_create_replicated_topic(state), timeout, f"a topic with RF={nodes}", state)
