@@ -12,7 +12,7 @@ transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_time
                          the tightest bounds the cluster's brokers put on clients (null without brokers)
 principals               principals the cluster lets in — kafka-acls --add grants and Strimzi KafkaUsers —
                          in the order they appear
-second_principal_at      "path:line" of the ACL command or KafkaUser that brings in the second of them, or null
+principal_places         "path:line" of the ACL command or KafkaUser that brings in each of them
 quota_sources            "path:line" of each quota the cluster's members set: kafka-configs client quotas, KafkaUser
                          spec.quotas, a Kafka resource's cluster-wide spec.kafka.quotas
 """
@@ -29,7 +29,7 @@ from advisor.model.document import ConfigSet
 FIELDS = (
     "transactional_producers", "murmur2_producers", "message_limit", "stored_codecs", "broker_ids",
     "transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms",
-    "principals", "principal_places", "second_principal_at", "quota_sources",
+    "principals", "principal_places", "quota_sources",
 )  # fmt: skip
 
 
@@ -139,9 +139,7 @@ def _tenancy(members: list[ConfigSet]) -> dict[str, Any]:
                 principals.append(principal)
                 places.append(place(config_set))
     quotas = [place(cs) for cs in members if cs.facts.get("quotas")]
-    second_at = places[1] if len(places) > 1 else None
-    return {"principals": principals, "principal_places": places, "second_principal_at": second_at,
-            "quota_sources": quotas}  # fmt: skip
+    return {"principals": principals, "principal_places": places, "quota_sources": quotas}
 
 
 def summarize(members: list[ConfigSet]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ that the rule's Python check declares (`{key}` for the key-by-key checks).
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
@@ -30,6 +31,13 @@ def _known_key(key: str, components: list[str]) -> bool:
     return False
 
 
+@cache
+def _load_checks() -> None:
+    from advisor.rules import checks
+
+    checks.load_all()  # their registrations name the arguments a check's messages may use
+
+
 def _sections() -> dict[str, Any]:
     from advisor.analysis import peers
     from advisor.model.document import FACTS
@@ -45,10 +53,10 @@ def _param_names(raw: dict[str, Any]) -> tuple[str, ...]:
 def unknown(raw: dict[str, Any]) -> list[tuple[str, str]]:
     """(field, placeholder) for each placeholder of one rule definition (as read from YAML)
     that names nothing."""
-    from advisor.rules import checks, context
+    from advisor.rules import context
     from advisor.rules.registry import CHECK_ARGUMENTS
 
-    checks.load_all()
+    _load_checks()
 
     arguments = CHECK_ARGUMENTS.get(raw.get("python") or "", ())
     components = list(raw.get("applies_to", {}).get("components", []))

@@ -67,7 +67,9 @@ def read_text(path: Path) -> str:
         return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
 
 
-def _sniff(path: Path) -> Candidate | None:
+def _sniff(path: Path, skipped: list[Problem] | None = None) -> Candidate | None:
+    """The loader that claims the file, with its payload; a file no loader claims goes to
+    `skipped` (when given) if it looks like Kafka configuration."""
     if path.suffix not in SUFFIXES and path.name != ".env":
         return None
     if not path.suffix and path.name != ".env":
@@ -82,6 +84,8 @@ def _sniff(path: Path) -> Candidate | None:
             return Candidate(path, text, _Failed, _internal(str(path), error))
         if payload is not None:
             return Candidate(path, text, loader, payload)
+    if skipped is not None and (reason := _skipped(path, text)) is not None:
+        skipped.append(reason)
     return None
 
 
@@ -123,13 +127,9 @@ _WHAT_IS_READ[".env"] = (
 )
 
 
-def _skipped(path: Path) -> Problem | None:
+def _skipped(path: Path, text: str) -> Problem | None:
     """Why a file of a folder walk that no loader claimed is not read — if it looks like Kafka
     configuration at all (else it is simply not ours: package.json, a Helm template)."""
-    try:
-        text = read_text(path)
-    except OSError:
-        return None
     match = _KAFKA_MARKERS.search(text)
     if match is None:
         return None
@@ -155,13 +155,9 @@ def discover(
                 )
                 if not candidate.is_file() or hidden:
                     continue
-                sniffed = _sniff(candidate)
+                sniffed = _sniff(candidate, skipped)
                 if sniffed:
                     found.append(sniffed)
-                elif skipped is not None and (candidate.suffix in SUFFIXES or candidate.name == ".env"):
-                    reason = _skipped(candidate)
-                    if reason is not None:
-                        skipped.append(reason)
         elif path.is_file():
             sniffed = _sniff(path)
             if sniffed:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.analysis.peers import place
 from advisor.model.topology import Cluster
 from advisor.rules.registry import cluster_check
 from advisor.rules.violation import Violation
@@ -16,6 +17,5 @@ def tenants_without_quotas(cluster: Cluster, peers: dict[str, Any], params: dict
     places, wanted = peers["principal_places"], params["principals"]
     if len(places) < wanted or peers["quota_sources"]:
         return []
-    path, _, line = places[wanted - 1].rpartition(":")
-    member = next(m for m in cluster.members if m.path == path and m.anchor.line == int(line))
+    member = next(m for m in cluster.members if place(m) == places[wanted - 1])
     return [Violation(location=member.anchor)]
