@@ -21,6 +21,7 @@ from advisor.catalog.lookup import (
     releases,
     resolve_version,
     suggest,
+    varies_between_releases,
 )
 from advisor.catalog.versions import UnknownVersionError
 
@@ -42,4 +43,5 @@ __all__ = [
     "releases",
     "resolve_version",
     "suggest",
+    "varies_between_releases",
 ]

@@ -93,6 +93,7 @@ class ConfigSet:
     client: str = "java"  # java | librdkafka | kafka-python (broker/topic: java)
     settings: dict[str, Setting] = field(default_factory=dict)
     kafka_version: str | None = None  # a hint found in the input itself
+    kafka_version_from: str | None = None  # where it was found, for findings to say
     cluster: str | None = None  # brokers of one cluster share this id
     facts: dict[str, Any] = field(default_factory=dict)  # loader extras (replicas, JVM options, ...)
 

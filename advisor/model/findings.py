@@ -40,6 +40,8 @@ class Finding:
     related: tuple[Provenance, ...] = ()  # the same cause at other places (other brokers)
     changes: tuple[Change, ...] = ()  # what fixes it, at each place
     assumptions: tuple[str, ...] = ()  # what the verdict rests on that the input did not say
+    kafka_version: str | None = None  # the release a version-dependent verdict was reached with
+    kafka_version_from: str | None = None  # where that release came from ("image apache/kafka:3.9.0", "assumed")
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -83,4 +85,6 @@ class Finding:
             "locations": [location.to_dict() for location in self.locations],
             "changes": [{**change.to_dict(), "path": change.path} for change in self.changes],
             "assumptions": list(self.assumptions),
+            "kafka_version": self.kafka_version,
+            "kafka_version_from": self.kafka_version_from,
         }

@@ -100,6 +100,9 @@ def render(report: Report, options: RenderOptions) -> str:
             ]
         if finding.assumptions:
             result["properties"]["assumptions"] = list(finding.assumptions)
+        if finding.kafka_version:
+            result["properties"]["kafkaVersion"] = finding.kafka_version
+            result["properties"]["kafkaVersionFrom"] = finding.kafka_version_from
         if finding.suppressed:
             result["suppressions"] = [{"kind": "inSource", "justification": finding.justification or "no reason given"}]
         results.append(result)

@@ -22,6 +22,15 @@ def _also(finding: Finding) -> str | None:
     return f"also at {', '.join(place(r, finding.path) for r in finding.related)}{named}"
 
 
+def _stated_version(finding: Finding) -> str | None:
+    """The release a version-dependent verdict used, when the input named it (an assumed one is
+    among the assumptions; one given with --kafka-version the user knows)."""
+    source = finding.kafka_version_from
+    if finding.kafka_version is None or source in (None, "assumed", "--kafka-version"):
+        return None
+    return f"judged as Kafka {finding.kafka_version}, from {source}"
+
+
 def _blocks(report: Report) -> list[tuple[str | None, Finding, str | None, str | None]]:
     """(file header when a new file starts, finding, its source line, its other places)."""
     blocks = []
@@ -55,6 +64,8 @@ def _plain(report: Report) -> str:
         if also:
             out.append(f"{_GUTTER}│ {also}")
         out += [f"{_GUTTER}│ assumed: {assumption}" for assumption in finding.assumptions]
+        if _stated_version(finding):
+            out.append(f"{_GUTTER}│ {_stated_version(finding)}")
         if finding.recommended:
             out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
     out += ["", _summary(report)]
@@ -86,6 +97,8 @@ def render(report: Report, options: RenderOptions) -> str:
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (also, "dim")))
         for assumption in finding.assumptions:
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), ("assumed: ", "magenta"), assumption))
+        if _stated_version(finding):
+            console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (_stated_version(finding), "dim")))
         if finding.recommended:
             console.print(f"{_GUTTER}[dim]└ recommended:[/] {escape(finding.recommended)}")
     console.print(f"\n{escape(_summary(report))}")

@@ -1,6 +1,8 @@
 """The data a rule predicate sees for one config set (a JMESPath input).
 
 component, client, kafka_version, profile, name
+roles      a broker's process roles: ["broker"], ["controller"], both, or ["broker"] in ZooKeeper
+           mode; [] for topics and clients
 set        keys written in the input (canonical names, string values, secrets redacted)
 effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
@@ -21,10 +23,19 @@ from advisor.model.document import ConfigSet, Document
 
 # The fields of the rule context (build() below) and of its `cluster` section.
 FIELDS = (
-    "component", "client", "kafka_version", "version", "profile", "name",
+    "component", "client", "kafka_version", "version", "profile", "name", "roles",
     "set", "effective", "defaults", "cluster", "facts", "peers", "params",
 )  # fmt: skip
 CLUSTER_FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker")
+
+
+def _roles(config_set: ConfigSet) -> list[str]:
+    if config_set.component != "broker":
+        return []
+    written_roles = config_set.settings.get("process.roles")
+    if written_roles is None:
+        return ["broker"]
+    return sorted({role.strip() for role in written_roles.value.split(",") if role.strip()})
 
 
 def _declared_follower_replicas(topics: list[ConfigSet]) -> int:
@@ -112,6 +123,7 @@ def build(
         "version": list(catalog.versions.parse(release)),
         "profile": profile,
         "name": config_set.name,
+        "roles": _roles(config_set),
         "set": written(config_set),
         "effective": values,
         "defaults": defaults(config_set.component, config_set.client, release),

@@ -15,7 +15,7 @@ from typing import Any
 from advisor import resources
 from advisor.catalog.store import cache_dir, model_digest
 from advisor.model.document import LoadError
-from advisor.rules.spec import Definition
+from advisor.rules.spec import Definition, in_range
 
 # A Python check gets the rule context and the config set and returns one dict per
 # finding (empty list: none), each with optional "message", "keys", "recommended" overrides.
@@ -106,6 +106,32 @@ class Rule:
         """Keys the predicate requires to be written (conjuncts `set."k" != null` at its top),
         so a config set without them is skipped before its context is built."""
         return frozenset(_written_key_conjuncts(self.compiled.parsed)) if self.compiled is not None else frozenset()
+
+    @cached_property
+    def all_releases(self) -> bool:
+        """Whether the rule holds for every release the catalog knows."""
+        from advisor import catalog
+
+        return all(in_range(catalog.versions.parse(r), self.definition.kafka_versions) for r in catalog.releases())
+
+    @cached_property
+    def read_keys(self) -> frozenset[str]:
+        """The config keys the predicate reads (`effective."k"`, `set."k"`, `defaults."k"`)."""
+        if self.compiled is None:
+            return frozenset()
+        return frozenset(_keys_read(self.compiled.parsed))
+
+
+_KEY_SECTIONS = frozenset({"effective", "set", "defaults"})
+
+
+def _keys_read(node: dict[str, Any]) -> list[str]:
+    children = node.get("children") or []
+    if node["type"] == "subexpression" and len(children) >= 2:
+        section, key = children[0], children[1]
+        if section["type"] == "field" and section["value"] in _KEY_SECTIONS and key["type"] == "field":
+            return [key["value"]]
+    return [key for child in children if isinstance(child, dict) for key in _keys_read(child)]
 
 
 def _written_key_conjuncts(node: dict[str, Any]) -> list[str]:

@@ -11,7 +11,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor import catalog
 from advisor.analysis import peers as peer_summary
@@ -40,7 +40,23 @@ class RunStats:
 def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
     """--kafka-version, else a version the input declares (directive, image tag), else the
     broker's inter.broker.protocol.version (e.g. 3.9-IV0), else the newest release."""
-    return _resolve(config_set, requested)[0]
+    return _resolve(config_set, requested).release
+
+
+class Judged(NamedTuple):
+    """The release that judges a config set, where it came from (None: nothing said it), and
+    what was assumed to get there (None: nothing)."""
+
+    release: str
+    source: str | None
+    assumed: str | None
+    outside_catalog: bool = False  # the input names a release the catalog has no data for
+
+
+NO_VERSION = (
+    "Kafka {release}, the newest release: no version found; set --kafka-version, kafka-version in "
+    "the project config, or a '# kafka-advisor: kafka-version=X.Y' line"
+)
 
 
 def _zookeeper_mode(config_set: ConfigSet) -> bool:
@@ -56,34 +72,55 @@ def _last_zookeeper_release() -> str:
     return [r for r in catalog.releases() if catalog.versions.parse(r) < (4, 0, 0)][-1]
 
 
-def _resolve(config_set: ConfigSet, requested: str | None) -> tuple[str, str | None]:
-    """(the catalog release that judges the set, what was assumed to get there or None). A
-    version from the input that the catalog cannot answer for (older than its oldest release,
-    or not a version at all: `latest`, a template) is judged with the nearest release, and the
-    findings say so; --kafka-version was checked before the run."""
-    hint = requested or config_set.kafka_version
+def _resolve(config_set: ConfigSet, requested: str | None) -> Judged:
+    """The catalog release that judges the set. A version from the input that the catalog
+    cannot answer for (older than its oldest release, or not a version at all: `latest`, a
+    template) is judged with the nearest release, and the findings say so; --kafka-version was
+    checked before the run."""
+    hint, source = requested, "--kafka-version" if requested else None
+    if hint is None and config_set.kafka_version:
+        hint, source = config_set.kafka_version, config_set.kafka_version_from or "the input"
     protocol = config_set.settings.get("inter.broker.protocol.version")
     if hint is None and protocol is not None:
         try:
             catalog.versions.parse(protocol.value)
-            hint = protocol.value
+            hint, source = protocol.value, f"inter.broker.protocol.version={protocol.value}"
         except catalog.UnknownVersionError:
             pass
     if hint is None and _zookeeper_mode(config_set):
         last = _last_zookeeper_release()
         how = "zookeeper.connect" if "zookeeper.connect" in config_set.settings else "broker.id without process.roles"
-        return last, f"Kafka {last} assumed: the broker runs in ZooKeeper mode ({how}), which Kafka 4.0 removed"
+        return Judged(
+            last, None, f"Kafka {last} assumed: the broker runs in ZooKeeper mode ({how}), which Kafka 4.0 removed"
+        )
     try:
-        return catalog.resolve_version(hint), None
+        return Judged(catalog.resolve_version(hint), source, None)
     except catalog.UnknownVersionError:
         releases = catalog.releases()
         try:
             catalog.versions.parse(hint or "")
         except catalog.UnknownVersionError:
-            return releases[-1], f"Kafka {releases[-1]} assumed: the input names the version {hint!r}, which is not one"
-        return releases[0], (
-            f"judged as Kafka {releases[0]}, the oldest release the catalog knows: the input names Kafka {hint}"
+            return Judged(
+                releases[-1],
+                None,
+                f"Kafka {releases[-1]} assumed: {source} names the version {hint!r}, which is not one",
+                outside_catalog=True,
+            )
+        return Judged(
+            releases[0],
+            source,
+            f"judged as Kafka {releases[0]}, the oldest release the catalog knows: {source} names Kafka {hint}",
+            outside_catalog=True,
         )
+
+
+def depends_on_version(rule: Rule, keys: Iterable[str], component: str) -> bool:
+    """Whether another catalog release could judge this verdict otherwise: the rule holds for
+    some releases only, or a key it names or reads exists, defaults or validates differently
+    between releases (acks defaulted to 1 before 3.0)."""
+    if not rule.all_releases:
+        return True
+    return any(catalog.varies_between_releases(key, component) for key in (*keys, *rule.read_keys))
 
 
 _LISTED = 3
@@ -162,7 +199,7 @@ class _Run:
     peers: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # per cluster, built on first need
     shared: dict[Any, Any] = field(default_factory=dict)  # the rule context's per-cluster parts
     rule_params: dict[str, dict[str, Any]] = field(default_factory=dict)  # per rule, resolved once
-    version_notes: dict[int, str] = field(default_factory=dict)  # what was assumed of a set's version
+    judged: dict[int, Judged] = field(default_factory=dict)  # each set's release and where it came from
 
     def params_of(self, definition: Any) -> dict[str, Any]:
         if definition.id not in self.rule_params:
@@ -175,9 +212,25 @@ class _Run:
             self.peers[config_set.cluster] = peer_summary.summarize(cluster.members if cluster else [config_set])
         return self.peers[config_set.cluster]
 
-    def version_note(self, config_set: ConfigSet) -> tuple[str, ...]:
-        note = self.version_notes.get(id(config_set))
-        return (note,) if note else ()
+    def version_of(
+        self, rule: Rule, keys: tuple[str, ...], config_set: ConfigSet
+    ) -> tuple[Judged | None, tuple[str, ...]]:
+        """The release a version-dependent verdict was reached with, and what was assumed of it;
+        (None, ()) for a verdict every release shares, and for librdkafka and kafka-python, whose
+        verdicts are about the library, not a Kafka release. A release the catalog has no data
+        for (older than its oldest) may judge any verdict otherwise: every finding says so."""
+        judged = self.judged.get(id(config_set))
+        if judged is None or config_set.client != "java":
+            return None, ()
+        if judged.outside_catalog:
+            return judged, (judged.assumed,) if judged.assumed else ()
+        if not depends_on_version(rule, keys, config_set.component):
+            return None, ()
+        if judged.assumed:
+            return judged, (judged.assumed,)
+        if judged.source is None:
+            return judged, (NO_VERSION.format(release=judged.release),)
+        return judged, ()
 
     def timed(self, name: str, started: float) -> None:
         if self.stats is not None:
@@ -195,6 +248,7 @@ class _Run:
         message = violation.message or render(definition.message, values, secrets, violation.arguments)
         recommended = violation.recommended or render(definition.recommended, values, secrets, violation.arguments)
         change = _change(rule, violation, config_set)
+        judged, version_notes = self.version_of(rule, keys, config_set)
         return Finding(
             rule=definition.id,
             name=definition.name,
@@ -209,7 +263,9 @@ class _Run:
             recommended=recommended,
             fix=Fix(change.value or "", change.applicability) if change is not None else None,
             changes=(change,) if change is not None else (),
-            assumptions=_assumptions(rule, config_set, self.document) + self.version_note(config_set),
+            assumptions=_assumptions(rule, config_set, self.document) + version_notes,
+            kafka_version=judged.release if judged else None,
+            kafka_version_from=None if judged is None else "assumed" if version_notes else judged.source,
         )
 
     def config_sets(self, rules: list[Rule]) -> None:
@@ -231,9 +287,8 @@ class _Run:
     ) -> list[tuple[Finding, str | None]]:
         """The findings of one config set (kept apart until it is judged whole)."""
         found: list[tuple[Finding, str | None]] = []
-        release, assumed = _resolve(config_set, self.kafka_version)
-        if assumed:
-            self.version_notes[id(config_set)] = assumed
+        judged = self.judged[id(config_set)] = _resolve(config_set, self.kafka_version)
+        release = judged.release
         set_profile = config_set.facts.get("profile", self.profile)
         values = None
         secrets = {key for key, setting in config_set.settings.items() if setting.secret}

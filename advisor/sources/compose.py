@@ -166,6 +166,7 @@ def _broker(path: str, name: str, image: str, entries: list[Entry], anchor: tupl
         anchor=Location(path, *anchor),
         name=name,
         kafka_version=_kafka_version(image),
+        kafka_version_from=f"image {image}" if _kafka_version(image) else None,
         cluster=path,
     )
     jvm: dict[str, dict[str, Any]] = {}

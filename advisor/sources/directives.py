@@ -65,3 +65,4 @@ def apply_file_settings(config_sets: Iterable[ConfigSet], found: list[Directive]
             config_set.facts["profile"] = profile
         if version:
             config_set.kafka_version = version
+            config_set.kafka_version_from = "a '# kafka-advisor: kafka-version' line"

@@ -154,6 +154,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         anchor=Location(path, min(anchors) if anchors else values.line),
         name=f"helm:{Path(path).name}",
         kafka_version=version.group(1) if version else None,
+        kafka_version_from=f"image.tag {tag}" if version else None,
         cluster=path,
     )
     jvm: dict[str, dict[str, Any]] = {}

@@ -149,6 +149,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 anchor=Location(path, *anchor),
                 name=f"Kafka/{name}",
                 kafka_version=str(kafka["version"]) if kafka.get("version") else None,
+                kafka_version_from="spec.kafka.version" if kafka.get("version") else None,
                 cluster=_cluster_key(path, name, resource),
             )
             _settings(config_set, kafka.get("config"), path, text)

@@ -233,5 +233,6 @@ def _apply_declarations(document: Document) -> None:
         for member in cluster.members:
             if declaration.kafka_version and (member.path, "kafka-version") not in directed:
                 member.kafka_version = declaration.kafka_version
+                member.kafka_version_from = f"[clusters.{declaration.name}] in the project config"
             if declaration.environment and (member.path, "profile") not in directed:
                 member.facts["profile"] = declaration.environment

@@ -96,6 +96,45 @@ def test_zookeeper_keys_are_ignored_not_refused_by_4x(oracle_classes: Path) -> N
     assert outcome["ok"], outcome
 
 
+ZOOKEEPER_MODE = {
+    "!process.roles": "",
+    "!node.id": "",
+    "!controller.quorum.voters": "",
+    "!controller.listener.names": "",
+    "listeners": "PLAINTEXT://127.0.0.1:0",
+    "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT",
+    "broker.id": "1",
+    "zookeeper.connect": "zk-1:2181",
+}
+
+
+def test_zookeeper_mode_is_refused_by_4x_and_read_by_3x(oracle_classes: Path, tmp_path: Path) -> None:
+    """KB135: a ZooKeeper-mode broker config (no process.roles) is what 3.9 runs and what 4.x
+    refuses; the linter calls it an upgrade note on the release it runs, and KB100 names the
+    removed keys when told the release is 4.x."""
+    refused = build_configs(oracle_classes, "4.4.0", [ZOOKEEPER_MODE])[0]
+    assert not refused["ok"] and "process.roles" in refused["message"], refused
+    accepted = build_configs(oracle_classes, "3.9.1", [ZOOKEEPER_MODE])[0]
+    assert accepted["ok"], accepted
+    written = {k: v for k, v in ZOOKEEPER_MODE.items() if not k.startswith("!")}
+    assert "KB135" in findings(tmp_path, "3.9", written)
+    assert {"KB100"} <= findings(tmp_path, "4.4", written) and "KB135" not in findings(tmp_path, "4.4", written)
+
+
+def test_an_override_for_an_unknown_listener_is_accepted_and_does_nothing(oracle_classes: Path, tmp_path: Path) -> None:
+    """KB133: KafkaConfig takes listener.name.<X>.* for a listener X it does not define without
+    a word (the override is never read)."""
+    settings = {"listener.name.external.ssl.keystore.location": "/nonexistent/external.jks"}
+    for version in VERSIONS:
+        assert build_configs(oracle_classes, version, [settings])[0]["ok"], version
+    written = {
+        "listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093",
+        "controller.listener.names": "CONTROLLER",
+        **settings,
+    }
+    assert "KB133" in findings(tmp_path, "4.4", written)
+
+
 TOPIC_CASES = [
     ({"segment.bytes": "524288"}, True),
     ({"segment.bytes": "1048576"}, False),

@@ -21,7 +21,7 @@ LIBS = {
     "4.0": lambda: fetch_kafka.kafka_core_libs("4.0.2"),
     "3.9": lambda: fetch_kafka.kafka_core_libs("3.9.1"),
 }
-RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP115", "KC103", "KC104", "KC110", "KC111")
+RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP115", "KP123", "KC103", "KC104", "KC110", "KC111")
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +62,12 @@ CASES = [
     ("4.4", {"transactional.id": "t", "retries": "0"}, "refused", {"KP107"}),
     ("3.9", {"transactional.id": "t", "acks": "1"}, "refused", {"KP107"}),
     ("4.4", {"transactional.id": "t"}, "idempotent", set()),
+    # retries=0 switches the default idempotence off on every release from 3.0 (KP123)
+    ("4.4", {"retries": "0"}, "not idempotent", {"KP123"}),
+    ("4.0", {"retries": "0"}, "not idempotent", {"KP123"}),
+    ("3.9", {"retries": "0"}, "not idempotent", {"KP123"}),
+    ("4.4", {"retries": "0", "enable.idempotence": "false"}, "not idempotent", set()),
+    ("4.4", {"retries": "1"}, "idempotent", set()),
     ("4.4", {"partitioner.class": "org.apache.kafka.clients.producer.UniformStickyPartitioner"}, "refused", {"KP115"}),
     (
         "4.0",

@@ -8,7 +8,8 @@ import java.util.Properties;
  * Builds broker configurations the way the broker does at startup —
  * kafka.server.KafkaConfig.fromProps — and prints one JSON line per case: {"ok":true} or
  * {"ok":false,"exception":...,"message":...}. Each stdin line is one case: tab-separated
- * key=value settings added to a KRaft combined node on loopback. Nothing is started or written.
+ * key=value settings added to a KRaft combined node on loopback ("!key" removes one of its
+ * settings). Nothing is started or written.
  *
  * Usage: java -cp <a Kafka release's broker jars> BrokerConfigOracle < cases.tsv
  */
@@ -21,7 +22,9 @@ public class BrokerConfigOracle {
             Properties props = base();
             for (String setting : line.split("\t")) {
                 int eq = setting.indexOf('=');
-                if (eq > 0) {
+                if (setting.startsWith("!")) {
+                    props.remove(setting.substring(1, eq > 0 ? eq : setting.length()));  // drop a base key
+                } else if (eq > 0) {
                     props.put(setting.substring(0, eq), setting.substring(eq + 1));
                 }
             }

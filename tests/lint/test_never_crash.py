@@ -35,7 +35,7 @@ def test_a_version_older_than_the_catalog_is_judged_with_the_oldest_release_and_
     report = json.loads(result.stdout)
     (unclean,) = [f for f in report["findings"] if f["rule"] == "KB103"]
     assert unclean["assumptions"] == [
-        "judged as Kafka 2.8.2, the oldest release the catalog knows: the input names Kafka 2.7.0"
+        "judged as Kafka 2.8.2, the oldest release the catalog knows: image bitnami/kafka:2.7.0 names Kafka 2.7.0"
     ]
     assert any(f["rule"] == "KP101" for f in report["findings"])  # the other file as ever
     assert json.loads(sarif.read_text())["runs"][0]["results"]

@@ -49,14 +49,22 @@ def test_a_zookeeper_mode_broker_is_judged_as_the_last_zookeeper_release(
     written: str, how: str, tmp_path: Path
 ) -> None:
     broker = tmp_path / "server.properties"
-    broker.write_text(f"{written}unclean.leader.election.enable=true\nzookeeper.connection.timeout.ms=18000\n")
+    broker.write_text(
+        f"{written}unclean.leader.election.enable=true\nzookeeper.connection.timeout.ms=18000\n"
+        "log.message.format.version=2.8\n"
+    )
     findings = lint([broker]).findings
     assert "KB100" not in {f.rule for f in findings}  # zookeeper.* are settings of a ZooKeeper-mode release
-    (unclean,) = [f for f in findings if f.rule == "KB103"]
     last = _last_zookeeper_release()
-    assert unclean.assumptions == (
+    # A verdict another release could reach otherwise (a key deprecated in 3.0, removed in 4.0)
+    # says which release it assumed; one every release shares (unclean election) does not.
+    (stale,) = [f for f in findings if "log.message.format.version" in f.keys]
+    assert stale.assumptions == (
         f"Kafka {last} assumed: the broker runs in ZooKeeper mode ({how}), which Kafka 4.0 removed",
     )
+    assert (stale.kafka_version, stale.kafka_version_from) == (last, "assumed")
+    (unclean,) = [f for f in findings if f.rule == "KB103"]
+    assert (unclean.assumptions, unclean.kafka_version) == ((), None)
     # A version the input states wins, and then the removed keys are reported.
     broker.write_text("# kafka-advisor: kafka-version=4.0\n" + broker.read_text())
     assert "KB100" in {f.rule for f in lint([broker]).findings}
@@ -66,4 +74,37 @@ def test_a_kraft_broker_without_a_version_is_judged_as_the_newest_release(tmp_pa
     broker = tmp_path / "server.properties"
     broker.write_text("process.roles=broker\nnode.id=2\nunclean.leader.election.enable=true\n")
     (unclean,) = [f for f in lint([broker]).findings if f.rule == "KB103"]
-    assert unclean.assumptions == ()
+    assert unclean.assumptions == ()  # every release judges unclean election alike
+
+
+def test_a_version_dependent_finding_says_which_release_and_where_it_came_from(tmp_path: Path) -> None:
+    """session.timeout.ms defaulted to 10000 before 3.0 and 45000 since: a verdict comparing a
+    value with the default depends on the release, so it names the release and its source."""
+    consumer = tmp_path / "app.consumer.properties"
+    consumer.write_text("bootstrap.servers=kafka:9092\nsession.timeout.ms=30000\n")
+    (below,) = [f for f in lint([consumer]).findings if f.rule == "KC101"]
+    newest = catalog.releases()[-1]
+    assert below.kafka_version == newest and below.kafka_version_from == "assumed"
+    (note,) = below.assumptions
+    assert note.startswith(f"Kafka {newest}, the newest release: no version found") and "--kafka-version" in note
+
+    consumer.write_text("# kafka-advisor: kafka-version=3.7\n" + consumer.read_text())
+    (below,) = [f for f in lint([consumer]).findings if f.rule == "KC101"]
+    assert below.assumptions == ()
+    assert below.kafka_version.startswith("3.7.")
+    assert below.kafka_version_from == "a '# kafka-advisor: kafka-version' line"
+
+    given = next(f for f in lint([consumer], kafka_version="3.8").findings if f.rule == "KC101")
+    assert given.kafka_version_from == "--kafka-version"
+
+
+def test_an_image_tag_is_named_as_the_source_of_the_release(tmp_path: Path) -> None:
+    compose = tmp_path / "docker-compose.yml"
+    compose.write_text(
+        "services:\n  kafka:\n    image: bitnami/kafka:3.6.1\n    environment:\n"
+        "      KAFKA_CFG_PROCESS_ROLES: broker,controller\n"
+        "      KAFKA_CFG_LOG_MESSAGE_FORMAT_VERSION: '3.0'\n"
+    )
+    (stale,) = [f for f in lint([compose]).findings if "log.message.format.version" in f.keys]
+    assert stale.kafka_version.startswith("3.6.") and stale.kafka_version_from == "image bitnami/kafka:3.6.1"
+    assert stale.assumptions == ()

@@ -76,3 +76,107 @@ def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: Confi
         return []
     message = f"PLAINTEXT listener {', '.join(exposed)} accepts unauthenticated, unencrypted clients"
     return [Violation(keys=("listeners",), message=message)]
+
+
+def _listeners(values: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(name, host, port, protocol) of each client-facing listener written in `listeners`."""
+    effective = values["effective"]
+    protocols = _protocol_map(effective.get("listener.security.protocol.map"))
+    controllers = {n.strip().upper() for n in str(effective.get("controller.listener.names") or "").split(",")}
+    found = []
+    for item in str(values["set"].get("listeners") or "").split(","):
+        match = _LISTENER.match(item)
+        if match and match["name"].upper() not in controllers:
+            name = match["name"].upper()
+            found.append((match["name"], match["host"], match["port"], protocols.get(name, name)))
+    return found
+
+
+@python_check("sasl-plaintext-listener-beyond-loopback")
+def sasl_plaintext_listener(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Client-facing SASL_PLAINTEXT listeners bound beyond loopback: authenticated, not encrypted."""
+    listeners = values["set"].get("listeners")
+    if not listeners or is_template(str(listeners)) or "listeners" in config_set.facts.get("strimzi_forbidden", []):
+        return []
+    exposed = [
+        f"{name}://{host or '(all interfaces)'}:{port}"
+        for name, host, port, protocol in _listeners(values)
+        if protocol == "SASL_PLAINTEXT" and not _LOOPBACK.match(host)
+    ]
+    if not exposed:
+        return []
+    mechanisms = {m.strip().upper() for m in str(values["effective"].get("sasl.enabled.mechanisms") or "").split(",")}
+    plain = " and, with the PLAIN mechanism enabled, every client's password" if "PLAIN" in mechanisms else ""
+    message = (
+        f"SASL_PLAINTEXT listener {', '.join(exposed)} authenticates clients but encrypts nothing: "
+        f"records{plain} cross the network in clear"
+    )
+    return [Violation(keys=("listeners",), message=message)]
+
+
+_ANONYMOUS = re.compile(r"(^|;)\s*User:ANONYMOUS\s*(;|$)")
+
+
+@python_check("super-users-anonymous")
+def super_users_anonymous(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """super.users naming the principal every unauthenticated connection gets."""
+    setting = config_set.settings.get("super.users")
+    if setting is None or not _ANONYMOUS.search(setting.value):
+        return []
+    return [Violation(keys=("super.users",))]
+
+
+_LISTENER_PREFIX = re.compile(r"^listener\.name\.(?P<listener>[^.]+)\.")
+
+
+@python_check("listener-override-for-unknown-listener", arguments=("key", "listener"))
+def listener_override_for_unknown_listener(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """`listener.name.X.*` for a listener X the broker does not define: the override does nothing.
+    Judged only where the listener names are written (listeners or the protocol map)."""
+    effective = values["effective"]
+    written = values["set"]
+    if written.get("listeners") is None and written.get("listener.security.protocol.map") is None:
+        return []
+    texts = [str(effective.get(k) or "") for k in ("listeners", "advertised.listeners", "controller.listener.names")]
+    if any(is_template(text) for text in texts):
+        return []
+    known = set(_protocol_map(effective.get("listener.security.protocol.map")))
+    for item in texts[0].split(",") + texts[1].split(","):
+        name, separator, _ = item.strip().partition("://")
+        if separator:
+            known.add(name.upper())
+    known |= {name.strip().upper() for name in texts[2].split(",") if name.strip()}
+    if config_set.facts.get("strimzi_forbidden"):
+        return []  # Strimzi defines its listeners outside config
+    outcomes = []
+    for key in config_set.settings:
+        match = _LISTENER_PREFIX.match(key)
+        if match and match["listener"].upper() not in known:
+            listener = match["listener"].upper()
+            outcomes.append(Violation(keys=(key,), arguments={"key": key, "listener": listener}))
+    return outcomes
+
+
+# Authorizer classes a release removed: (release that removed it, what replaces it). Checked
+# against the class files of Kafka 2.8.2, 3.9.1 and 4.4.0 by tests/integration/test_broker_start_oracle.py.
+REMOVED_AUTHORIZERS = {
+    "kafka.security.auth.SimpleAclAuthorizer": (
+        (3, 0, 0),
+        "kafka.security.authorizer.AclAuthorizer (ZooKeeper mode) or "
+        "org.apache.kafka.metadata.authorizer.StandardAuthorizer (KRaft)",
+    ),
+    "kafka.security.authorizer.AclAuthorizer": ((4, 0, 0), "org.apache.kafka.metadata.authorizer.StandardAuthorizer"),
+}
+
+
+@python_check("removed-authorizer-class", arguments=("removed_in", "replacement"))
+def removed_authorizer_class(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """authorizer.class.name naming a class the judged release no longer ships."""
+    setting = config_set.settings.get("authorizer.class.name")
+    if setting is None or setting.value.strip() not in REMOVED_AUTHORIZERS:
+        return []
+    removed_in, replacement = REMOVED_AUTHORIZERS[setting.value.strip()]
+    if catalog.versions.parse(values["kafka_version"]) < removed_in:
+        return []
+    release = ".".join(map(str, removed_in[:2]))
+    return [Violation(keys=("authorizer.class.name",), arguments={"removed_in": release, "replacement": replacement})]
