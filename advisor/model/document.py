@@ -124,6 +124,10 @@ class SourceFile:
     # What a file says about a cluster beyond its config sets (Strimzi node pools), for the
     # loader's `link` step, which joins such parts across files once all are loaded.
     cluster_parts: list[dict[str, Any]] = field(default_factory=list)
+    # Files read as part of this one (a compose file's `.env` and env_file:s), by path: their
+    # config sets of their own are dropped, and findings in them show their lines.
+    includes: dict[str, str] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)  # not read, not fatal: a missing env_file
 
     @cached_property
     def lines(self) -> list[str]:
@@ -156,6 +160,7 @@ class Document:
     config_sets: list[ConfigSet] = field(default_factory=list)
     observations: list[Observation] = field(default_factory=list)
     errors: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)  # what was not read and why, not errors
     clusters: dict[str, Cluster] = field(default_factory=dict)  # by id, once linked (sources/topology.py)
 
     def reindex(self) -> None:

@@ -107,6 +107,8 @@ def run(request: RunRequest) -> Report:
     document = result.document
     findings = result.findings
     problems += document.errors
+    read = {source.path for source in document.files}  # a compose file's .env is read through it
+    skipped = [note for note in skipped if note.path not in read] + document.notes
     if request.baseline is not None:
         from advisor.report import baseline as baselines
 

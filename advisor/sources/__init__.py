@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.model.document import Document, LoadError, Problem
+from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.sources import topology
 
@@ -134,7 +134,7 @@ def _skipped(path: Path, text: str) -> Problem | None:
     if match is None:
         return None
     line = text.count("\n", 0, match.start()) + 1
-    why = _WHAT_IS_READ.get(path.suffix, _WHAT_IS_READ[".env"] if path.name == ".env" else "")
+    why = _WHAT_IS_READ[".env"] if path.name == ".env" else _WHAT_IS_READ.get(path.suffix, "")
     return Problem(str(path), line, f"skipped: it mentions {match.group()} but no reader claims it; {why}", "skipped")
 
 
@@ -169,6 +169,23 @@ def discover(
     return found, unknown, missing
 
 
+def _fold_includes(document: Document) -> None:
+    """Files another file reads as part of itself (a compose file's `.env` and env_file:s) are
+    not configs of their own: their config sets go, and their text stays for the findings that
+    point into them."""
+    included: dict[str, str] = {}
+    for source in document.files:
+        document.notes.extend(source.notes)
+        for path, text in source.includes.items():
+            if path != source.path:
+                included.setdefault(path, text)
+    if not included:
+        return
+    document.config_sets = [cs for cs in document.config_sets if cs.path not in included]
+    loaded = {source.path for source in document.files}
+    document.files += [SourceFile(path, text, "env") for path, text in included.items() if path not in loaded]
+
+
 def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
     document = Document()
     for item in candidates:
@@ -188,6 +205,7 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
             continue
         document.files.append(source)
         document.config_sets.extend(config_sets)
+    _fold_includes(document)
     for name in LOADERS:  # facts that span files (Strimzi node pools in files of their own)
         loader = sys.modules.get(f"advisor.sources.{name}")  # only loaders that were asked to read
         if loader is not None and hasattr(loader, "link"):

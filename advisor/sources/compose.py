@@ -7,17 +7,19 @@ all brokers of one compose file form one cluster. Variables become properties by
 image's convention (advisor.catalog.surfaces): apache/kafka and Confluent `KAFKA_*`,
 Bitnami `KAFKA_CFG_*`. JVM variables (KAFKA_HEAP_OPTS, KAFKA_JVM_PERFORMANCE_OPTS,
 KAFKA_OPTS) are kept as facts for the JVM rules. The Kafka version comes from the image
-tag when the tag names one.
+tag when the tag names one. As compose does, the project's `.env` interpolates `${VAR}` and each
+service's `env_file:` adds variables below its `environment:` (docs/detection.md).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 from advisor.catalog import surfaces
-from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
@@ -132,6 +134,11 @@ def _is_kafka(name: str, service: Any) -> bool:
     return repository in _BROKER_IMAGES and not own_command
 
 
+def _shown(compose: Path, written: str) -> str:
+    """An included file's path as findings name it: beside the compose file's own path."""
+    return os.path.normpath(compose.parent / written)
+
+
 def sniff(path: Path, text: str) -> Any:
     if path.suffix in (".env",) or path.name == ".env":
         # A broker's environment file sets a broker's own variables or its JVM's (KAFKA_HEAP_OPTS);
@@ -156,6 +163,88 @@ def sniff(path: Path, text: str) -> Any:
     if not any(_is_kafka(name, s) for name, s in data["services"].items()):
         return None
     return ("compose", data)
+
+
+def _env_entries(path: str, text: str) -> list[Entry]:
+    """KEY=value lines of an environment file (`export ` allowed, quotes taken off), with spans."""
+    entries: list[Entry] = []
+    index = LineIndex(text)
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and "=" in stripped:
+            name, _, value = stripped.removeprefix("export ").partition("=")
+            name = name.strip()
+            key_at = line.index(name) if name else 0
+            value_at = line.index("=", key_at) + 1
+            written = line[value_at:].rstrip()
+            base = index.starts[number - 1]
+            key = index.span(base + key_at, base + key_at + len(name)).at(path)
+            where = index.span(base + value_at, base + value_at + len(written)).at(path)
+            entries.append((name, value.strip().strip("'\""), key, where, written))
+    return entries
+
+
+# Compose interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:+alt}, ${VAR+alt},
+# ${VAR:?error}, ${VAR?error}, $VAR, and $$ for a literal dollar.
+_INTERPOLATION = re.compile(
+    r"\$(?:\{(?P<braced>[A-Za-z_]\w*)(?:(?P<op>:?[-+?])(?P<arg>[^}]*))?\}|(?P<bare>[A-Za-z_]\w*)|(?P<dollar>\$))"
+)
+
+
+def interpolate(value: str, variables: dict[str, str]) -> str:
+    """`value` as compose substitutes it from the project's `.env`. A variable that file does
+    not set and that has no default stays written as it is (the shell that runs compose may set
+    it; the value is then a template no rule judges)."""
+    if "$" not in value:
+        return value
+
+    def substitute(match: re.Match[str]) -> str:
+        if match["dollar"]:
+            return "$"
+        name = match["braced"] or match["bare"]
+        op, argument = match["op"], match["arg"] or ""
+        present = name in variables
+        current = variables.get(name, "")
+        if op in (":-", "-"):
+            use_default = not present or (op == ":-" and current == "")
+            return argument if use_default else current
+        if op in (":+", "+"):
+            chosen = present and (op == "+" or current != "")
+            return argument if chosen else ""
+        return current if present else match.group(0)
+
+    return _INTERPOLATION.sub(substitute, value)
+
+
+# What compose reads beside the file: the project's `.env` (for interpolation) and each service's
+# `env_file:`. Bounded like every input, and only inside the compose file's folder tree or the
+# working directory: a file from anyone must not make the linter read /etc or a home folder.
+_MAX_INCLUDED = 1 << 20
+
+
+def _readable(compose: Path, written: str) -> Path | None:
+    candidate = (compose.parent / written).resolve()
+    roots = (compose.parent.resolve(), Path.cwd().resolve())
+    if not any(candidate == root or root in candidate.parents for root in roots):
+        return None
+    if not candidate.is_file() or candidate.stat().st_size > _MAX_INCLUDED:
+        return None
+    return candidate
+
+
+def _env_files(service: Located) -> list[tuple[str, bool, int]]:
+    """(path as written, required, line) of each `env_file:` entry."""
+    written = service.get("env_file")
+    line = service.position("env_file")[0] if "env_file" in service else 0
+    items = written if isinstance(written, LocatedList) else [written] if written is not None else []
+    found = []
+    for item in items:
+        if isinstance(item, Located):
+            if item.get("path") is not None:
+                found.append((str(item["path"]), str(item.get("required", True)).lower() != "false", line))
+        elif item is not None:
+            found.append((str(item), True, line))
+    return found
 
 
 def _broker(path: str, name: str, image: str, entries: list[Entry], anchor: tuple[int, int]) -> ConfigSet:
@@ -193,32 +282,42 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
     if kind == "error":
         read_yaml(text, path)  # raises the LoadError with its line
     if kind == "env":
-        entries = []
-        index = LineIndex(text)
-        for number, line in enumerate(text.splitlines(), start=1):
-            stripped = line.strip()
-            if stripped and not stripped.startswith("#") and "=" in stripped:
-                name, _, value = stripped.removeprefix("export ").partition("=")
-                name = name.strip()
-                key_at = line.index(name) if name else 0
-                value_at = line.index("=", key_at) + 1
-                written = line[value_at:].rstrip()
-                base = index.starts[number - 1]
-                key = index.span(base + key_at, base + key_at + len(name)).at(path)
-                where = index.span(base + value_at, base + value_at + len(written)).at(path)
-                entries.append((name, value.strip().strip("'\""), key, where, written))
+        entries = _env_entries(path, text)
         first = (entries[0][2].line, entries[0][2].column) if entries else (1, 1)
         config_sets = [_broker(path, Path(path).name, "", entries, first)]
     else:
         config_sets = []
         services = data["services"]
+        compose = Path(path)
+        project_env = _readable(compose, ".env")
+        variables: dict[str, str] = {}
+        if project_env is not None:
+            variables = {entry[0]: entry[1] for entry in _env_entries(str(project_env), project_env.read_text())}
+            source.includes[_shown(compose, ".env")] = project_env.read_text()
         for name, service in services.items():
             if not _is_kafka(name, service):
                 continue
             anchor = service.position("environment") if "environment" in service else services.position(name)
-            config_sets.append(
-                _broker(path, name, str(service.get("image") or ""), _environment(service, path, text), anchor)
-            )
+            entries: list[Entry] = []
+            for written, required, line in _env_files(service):
+                env_path = _readable(compose, written)
+                if env_path is None:
+                    if required:
+                        source.notes.append(
+                            Problem(path, line, f"env_file {written} of service {name} was not read (missing, too"
+                                    " large, or outside the project): its variables are not judged", "skipped")
+                        )  # fmt: skip
+                    continue
+                shown = _shown(compose, written)
+                env_text = env_path.read_text()
+                source.includes[shown] = env_text
+                entries += _env_entries(shown, env_text)
+            entries += [
+                (variable, interpolate(value, variables), *rest)
+                for variable, value, *rest in _environment(service, path, text)
+            ]
+            image = interpolate(str(service.get("image") or ""), variables)
+            config_sets.append(_broker(path, name, image, entries, anchor))
         # A compose file lists every service of its cluster: the brokers among them are all of them.
         brokers = [cs for cs in config_sets if cs.runs_broker_role()]
         for config_set in config_sets:
