@@ -6,7 +6,9 @@ roles      a broker's process roles: ["broker"], ["controller"], both, or ["brok
 set        keys written in the input (canonical names, string values, secrets redacted)
 effective  set + the catalog defaults for that Kafka version and client
 defaults   the catalog defaults alone (to tell "lowered" from "raised")
-cluster    {"min_brokers", "brokers" (exact count or null), "racks", "follower_replicas_per_broker"}
+cluster    {"min_brokers", "brokers" (exact count or null), "racks", "follower_replicas_per_broker",
+           "default_replication_factor" (the smallest of its brokers', written or Kafka's 1; null
+           without broker configs)}
            when the input shows the cluster, else null
 facts      loader extras (replicas of a topic, JVM options, ...)
 peers      what the other files of the set's cluster hold (advisor/analysis/peers.py), for rules
@@ -19,6 +21,7 @@ from typing import Any
 
 from advisor import catalog
 from advisor.analysis.effective import defaults, effective, written
+from advisor.analysis.units import to_number
 from advisor.model.document import ConfigSet, Document
 
 # The fields of the rule context (build() below) and of its `cluster` section.
@@ -26,7 +29,7 @@ FIELDS = (
     "component", "client", "kafka_version", "version", "profile", "name", "roles",
     "set", "effective", "defaults", "cluster", "facts", "peers", "params",
 )  # fmt: skip
-CLUSTER_FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker")
+CLUSTER_FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker", "default_replication_factor")
 
 
 def _roles(config_set: ConfigSet) -> list[str]:
@@ -56,19 +59,36 @@ def _whole(value: Any) -> int | None:
 
 
 def _described(
-    brokers: int, *, exact: bool = False, racks: list[str] | None = None, followers: int | None = None
+    brokers: int,
+    *,
+    exact: bool = False,
+    racks: list[str] | None = None,
+    followers: int | None = None,
+    default_rf: float | None = None,
 ) -> dict[str, Any]:
     return {
         "min_brokers": brokers,
         "brokers": brokers if exact else None,
         "racks": racks or [],
         "follower_replicas_per_broker": followers,
+        "default_replication_factor": default_rf,
     }
 
 
-def _cluster_wide(document: Document, cluster_id: str | None) -> tuple[list[int], list[str], int, int]:
+def _default_replication_factor(brokers: list[ConfigSet]) -> float | None:
+    """What a topic created without a replication factor gets: the smallest broker default."""
+    factors = []
+    for broker in brokers:
+        setting = broker.settings.get("default.replication.factor")
+        written = to_number(setting.value) if setting is not None else None
+        factors.append(written if written is not None else catalog.default("default.replication.factor", "broker"))
+    return min(factors) if factors else None
+
+
+def _cluster_wide(document: Document, cluster_id: str | None) -> tuple[list[int], list[str], int, int, float | None]:
     """(broker counts the cluster's files state, its racks, its broker sets, its declared follower
-    replicas): the same for every member, so built once per cluster and run (`shared`)."""
+    replicas, its default replication factor): the same for every member, so built once per
+    cluster and run (`shared`)."""
     brokers = document.cluster_brokers(cluster_id)
     counted = [b.facts["broker_count"] for b in brokers if b.facts.get("broker_count")]
     racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
@@ -77,7 +97,8 @@ def _cluster_wide(document: Document, cluster_id: str | None) -> tuple[list[int]
     if declaration is not None and declaration.brokers:  # the project config says what files cannot
         counted = [declaration.brokers]
         racks = racks or sorted(declaration.racks)
-    return counted, racks, len(brokers), _declared_follower_replicas(document.cluster_topics(cluster_id))
+    followers = _declared_follower_replicas(document.cluster_topics(cluster_id))
+    return counted, racks, len(brokers), followers, _default_replication_factor(brokers)
 
 
 def _cluster(
@@ -87,22 +108,23 @@ def _cluster(
     says (a compose file, a Strimzi cluster, Helm values), else null."""
     if config_set.cluster not in shared:
         shared[config_set.cluster] = _cluster_wide(document, config_set.cluster)
-    counted, racks, broker_sets, followers = shared[config_set.cluster]
+    counted, racks, broker_sets, followers, default_rf = shared[config_set.cluster]
     own = config_set.facts.get("broker_count")
     if own:  # a set that stands for its whole cluster (a topic of a counted cluster): only the max counts
         counted = [*counted, own]
     if counted:  # one config set for a whole cluster, or a topic of a cluster whose size is known
         size = max(counted)
         followers = followers if config_set.component == "broker" else 0  # only broker rules ask
-        return _described(size, exact=True, racks=racks, followers=followers // size if followers else None)
+        per_broker = followers // size if followers else None
+        return _described(size, exact=True, racks=racks, followers=per_broker, default_rf=default_rf)
     if broker_sets > 1:
-        return _described(broker_sets, racks=racks)
+        return _described(broker_sets, racks=racks, default_rf=default_rf)
     if config_set.component == "broker":
         roles = {r.strip() for r in (values.get("process.roles") or "").split(",")}
         voters = [v for v in (values.get("controller.quorum.voters") or "").split(",") if v.strip()]
         # In combined mode every voter is also a broker: that many brokers at least.
         if {"broker", "controller"} <= roles and voters:
-            return _described(len(voters))
+            return _described(len(voters), default_rf=default_rf)
     return None
 
 

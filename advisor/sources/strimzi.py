@@ -86,6 +86,37 @@ def _bootstrap_endpoints(name: str, kafka: Located, resource: Located) -> list[s
     return [f"{host}:{port}" for host in hosts for port in ports]
 
 
+# Listener types that reach beyond the Kubernetes cluster (internal and cluster-ip do not).
+_EXTERNAL_TYPES = {"nodeport", "loadbalancer", "route", "ingress"}
+
+
+def _listeners(kafka: Located, path: str) -> list[dict[str, Any]]:
+    """spec.kafka.listeners as the security rules read them, each at its own line."""
+    listeners = kafka.get("listeners")
+    if not isinstance(listeners, list):
+        return []
+    spans = getattr(listeners, "spans", [])
+    found = []
+    for number, item in enumerate(listeners):
+        if not isinstance(item, Located):
+            continue
+        authentication = item.get("authentication")
+        kind = authentication.get("type") if isinstance(authentication, Located) else None
+        line, column = (spans[number].line, spans[number].column) if number < len(spans) else (item.line, 1)
+        found.append(
+            {
+                "name": str(item.get("name") or ""),
+                "type": str(item.get("type") or "").lower(),
+                "external": str(item.get("type") or "").lower() in _EXTERNAL_TYPES,
+                "tls": str(item.get("tls")).lower() == "true",
+                "authentication": str(kind) if kind else None,
+                "line": line,
+                "column": column,
+            }
+        )
+    return found
+
+
 def _jvm(options: Any) -> dict[str, dict[str, Any]]:
     """Strimzi's jvmOptions as the JVM entries the JVM rules read, each at its own line."""
     if not isinstance(options, Located):
@@ -164,6 +195,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
                     "quotas": sorted(kafka["quotas"]) if isinstance(kafka.get("quotas"), Located) else [],
                     "endpoints": _bootstrap_endpoints(name, kafka, resource),
+                    "listeners": _listeners(kafka, path),
                 }
             )
             config_sets.append(config_set)
@@ -193,7 +225,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 anchor=Location(path, *anchor),
                 name=f"KafkaTopic/{name}",
                 cluster=_cluster_key(path, _cluster_of(resource), resource),
-                facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas")},
+                facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas"), "operator": "strimzi"},
             )
             _settings(config_set, spec.get("config"), path, text)
             config_sets.append(config_set)

@@ -15,6 +15,7 @@ MODULES = {
     "super-users-anonymous": "security",
     "listener-override-for-unknown-listener": "security",
     "removed-authorizer-class": "security",
+    "strimzi-external-listener-unprotected": "security",
     "internal-topic-rf-one": "replication",
     "jvm-parallel-gc": "jvm",
     "jvm-heap-too-large": "jvm",

@@ -180,3 +180,26 @@ def removed_authorizer_class(values: dict[str, Any], config_set: ConfigSet) -> l
         return []
     release = ".".join(map(str, removed_in[:2]))
     return [Violation(keys=("authorizer.class.name",), arguments={"removed_in": release, "replacement": replacement})]
+
+
+@python_check("strimzi-external-listener-unprotected", arguments=("listener", "missing"))
+def strimzi_external_listener_unprotected(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Strimzi listeners that reach beyond Kubernetes (nodeport, loadbalancer, route, ingress)
+    without TLS or without client authentication."""
+    from advisor.model.document import Location
+
+    outcomes = []
+    for listener in config_set.facts.get("listeners") or []:
+        if not listener["external"]:
+            continue
+        missing = [
+            word
+            for word, absent in (("TLS", not listener["tls"]), ("authentication", not listener["authentication"]))
+            if absent
+        ]
+        if not missing:
+            continue
+        where = Location(config_set.path, listener["line"], listener["column"])
+        arguments = {"listener": f"{listener['name']} ({listener['type']})", "missing": " or ".join(missing)}
+        outcomes.append(Violation(keys=(), location=where, arguments=arguments))
+    return outcomes
