@@ -199,3 +199,37 @@ def test_kafka_configs_takes_the_quota_names_and_refuses_others(
         "--add-config producer_byte_rate=1048576\n"
     )
     assert "KO108" not in {f.rule for f in lint([acls, quotas]).findings}
+
+
+def _topic_command(release: str) -> list[str]:
+    """kafka-topics of a release: 4.4's runtime jars; 3.9's kafka-tools jar beside its broker jars
+    (the tool left kafka.admin in 3.5); 2.8's broker jar, where it still lived."""
+    if release == "4.4.0":
+        return ["-cp", fetch_kafka.classpath(fetch_kafka.kafka_libs(release)), "org.apache.kafka.tools.TopicCommand"]
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_core_libs(release))
+    if release == "2.8.2":
+        return ["-cp", classpath, "kafka.admin.TopicCommand"]
+    tools = fetch_kafka.artifact_jar(f"org.apache.kafka:kafka-tools:{release}")
+    return ["-cp", f"{classpath}:{tools}", "org.apache.kafka.tools.TopicCommand"]
+
+
+@pytest.mark.parametrize("release", ["4.4.0", "3.9.1", "2.8.2"])
+def test_kafka_topics_refuses_to_alter_a_replication_factor_and_the_linter_says_so(
+    release: str, tmp_path: Path
+) -> None:
+    """KO109: every release's kafka-topics refuses --replication-factor with --alter, before it
+    connects anywhere (port 1: nothing listens)."""
+    arguments = ["--bootstrap-server", "127.0.0.1:1", "--alter", "--topic", "t", "--partitions", "6"]
+    result = subprocess.run(
+        ["java", *_topic_command(release), *arguments, "--replication-factor", "3"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "can't be used with option" in result.stdout + result.stderr and "alter" in result.stdout + result.stderr
+
+    script = tmp_path / "raise-rf.sh"
+    script.write_text(f"kafka-topics.sh {' '.join(arguments)} --replication-factor 3\n")
+    findings = lint([script], kafka_version=release).findings
+    assert [(f.rule, f.keys) for f in findings if f.rule == "KO109"] == [("KO109", ("--alter", "--replication-factor"))]

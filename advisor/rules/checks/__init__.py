@@ -28,6 +28,8 @@ MODULES = {
     "reassignment-duplicate-replica": "operations",
     "plan-uneven-replica-count": "operations",
     "plan-unknown-broker": "operations",
+    "alter-replication-factor": "operations",
+    "plan-preferred-leader-skew": "operations",
     "tenants-without-quotas": "tenancy",
 }
 

@@ -22,7 +22,8 @@ def reassignment_without_throttle(values: dict[str, Any], config_set: ConfigSet)
     if command and command["tool"] == "kafka-reassign-partitions":
         flags = command["flags"]
         if "--execute" in flags and "--throttle" not in flags:
-            return [Violation(line=command["line"], message="kafka-reassign-partitions --execute without --throttle")]
+            message = "kafka-reassign-partitions --execute without --throttle"
+            return [Violation(keys=("--execute", "--throttle"), line=command["line"], message=message)]
     return []
 
 
@@ -34,7 +35,7 @@ def throttle_never_removed(values: dict[str, Any], config_set: ConfigSet) -> lis
         if "--execute" in flags and "--throttle" in flags and not command.get("verified_later"):
             plan = flags.get("--reassignment-json-file") or "the plan"
             message = f"throttled reassignment of {plan} is never followed by --verify, which removes the throttle"
-            return [Violation(line=command["line"], message=message)]
+            return [Violation(keys=("--throttle", "--verify"), line=command["line"], message=message)]
     return []
 
 
@@ -43,7 +44,8 @@ def removed_zookeeper_flag(values: dict[str, Any], config_set: ConfigSet) -> lis
     command = _command(config_set)
     if command and "--zookeeper" in command["flags"]:
         line = command["flag_lines"].get("--zookeeper", command["line"])
-        return [Violation(line=line, message=f"{command['tool']} does not accept --zookeeper any more")]
+        message = f"{command['tool']} does not accept --zookeeper any more"
+        return [Violation(keys=("--zookeeper",), line=line, message=message)]
     return []
 
 
@@ -53,8 +55,48 @@ def topic_created_with_rf_one(values: dict[str, Any], config_set: ConfigSet) -> 
     creates = command is not None and command["tool"] == "kafka-topics" and "--create" in command["flags"]
     if creates and str(command["flags"].get("--replication-factor", "")).strip() == "1":
         line = command["flag_lines"].get("--replication-factor", command["line"])
-        return [Violation(line=line, message="kafka-topics --create --replication-factor 1: a single copy of the data")]
+        message = "kafka-topics --create --replication-factor 1: a single copy of the data"
+        return [Violation(keys=("--replication-factor",), line=line, message=message)]
     return []
+
+
+@python_check("alter-replication-factor")
+def alter_replication_factor(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """kafka-topics --alter with --replication-factor: every release's tool refuses it."""
+    command = _command(config_set)
+    if command is None or command["tool"] != "kafka-topics":
+        return []
+    flags = command["flags"]
+    if "--alter" in flags and "--replication-factor" in flags:
+        line = command["flag_lines"].get("--replication-factor", command["line"])
+        return [Violation(keys=("--alter", "--replication-factor"), line=line)]
+    return []
+
+
+@python_check("plan-preferred-leader-skew", arguments=("broker", "led", "partitions", "brokers", "fair"))
+def plan_preferred_leader_skew(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A plan whose first replicas (the preferred leaders) pile onto one broker."""
+    plan = config_set.facts.get("plan", [])
+    params = values["params"]
+    if len(plan) < params["min_partitions"]:
+        return []
+    brokers = {str(r) for move in plan for r in move["replicas"]}
+    firsts = [str(move["replicas"][0]) for move in plan if move["replicas"]]
+    if len(brokers) < 2 or not firsts:
+        return []
+    top = max(sorted(brokers), key=firsts.count)
+    led, fair = firsts.count(top), len(firsts) / len(brokers)
+    if led <= params["max_share_of_fair"] * fair:
+        return []
+    first_line = next(move["line"] for move in plan if move["replicas"] and str(move["replicas"][0]) == top)
+    arguments = {
+        "broker": top,
+        "led": str(led),
+        "partitions": str(len(firsts)),
+        "brokers": str(len(brokers)),
+        "fair": f"{fair:.1f}".removesuffix(".0"),
+    }
+    return [Violation(line=first_line, arguments=arguments)]
 
 
 @python_check("reassignment-duplicate-replica")
