@@ -16,7 +16,12 @@ from advisor.rules.violation import Violation
 _SECRET_NAME = re.compile(r"(password|secret)$", re.IGNORECASE)
 
 
-_JAAS_PASSWORD = re.compile(r"password\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|[^\s;]+)", re.IGNORECASE)
+# JAAS options that hold a secret: PLAIN/SCRAM password, OAuth client secrets (Kafka's own
+# clientSecret, Strimzi's oauth.client.secret, client_secret in vendor login modules).
+_JAAS_PASSWORD = re.compile(
+    r"(?P<name>password|clientSecret|client_secret|oauth\.client\.secret)\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|[^\s;]+)",
+    re.IGNORECASE,
+)
 
 
 def _is_reference(value: str) -> bool:
@@ -33,9 +38,10 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
         if not setting.secret:
             continue  # every password-typed key is secret (tests/lint/test_secrets.py): skip the rest cheaply
         if key.endswith("jaas.config"):  # listener.name.<l>.<mechanism>.sasl.jaas.config too
-            literal = [m["value"] for m in _JAAS_PASSWORD.finditer(setting.value) if not _is_reference(m["value"])]
+            literal = [m["name"] for m in _JAAS_PASSWORD.finditer(setting.value) if not _is_reference(m["value"])]
             if literal:
-                outcomes.append(Violation(keys=(key,), message=f"{setting.spelling} holds a password in clear text"))
+                what = "a password" if all(name.lower() == "password" for name in literal) else "a client secret"
+                outcomes.append(Violation(keys=(key,), message=f"{setting.spelling} holds {what} in clear text"))
             continue
         facts = catalog.lookup(key, config_set.component, kafka_version=values["kafka_version"])
         is_password = (facts is not None and facts.type == "PASSWORD") or bool(_SECRET_NAME.search(key))
