@@ -9,6 +9,7 @@ or a `# kafka-advisor: client=...` comment says otherwise (JSON has no comments)
 from __future__ import annotations
 
 from collections import Counter
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -26,26 +27,77 @@ ROLES = ("producer", "consumer", "admin")
 _NAME_HINTS = {"producer": ("producer",), "consumer": ("consumer",), "admin": ("admin",)}
 
 
-def _sections(data: Any) -> list[tuple[str | None, Located]] | None:
-    """[(role or None, mapping)] if the data looks like a client config, else None."""
+def _scalar(value: Any) -> bool:
+    """A value a client setting can have: a scalar, or a list of scalars (kafka-python's
+    bootstrap_servers=['k1:9092', 'k2:9092'])."""
+    if isinstance(value, list):
+        return all(not isinstance(item, (Located, list)) for item in value)
+    return not isinstance(value, Located)
+
+
+def _flat(mapping: Any) -> bool:
+    return isinstance(mapping, Located) and bool(mapping) and all(_scalar(v) for v in mapping.values())
+
+
+# Where a nested search stops: configs sit a few levels under an application's own keys.
+_MAX_DEPTH = 4
+_BOOTSTRAP = ("bootstrap.servers", "bootstrap_servers", "metadata.broker.list")
+
+
+def _role_in(name: str) -> str | None:
+    lowered = name.lower()
+    found = [role for role in ROLES if role in lowered]
+    return found[0] if len(found) == 1 else None
+
+
+def _nested(data: Located, trail: tuple[str, ...], found: list[tuple[str | None, str | None, Located]]) -> None:
+    """Flat client-looking mappings anywhere below an application's own keys, each with the
+    role its key names (`producer`, `kafkaConsumer`, `admin_config`) and its dotted path."""
+    if len(trail) >= _MAX_DEPTH:
+        return
+    for key, value in data.items():
+        if not isinstance(value, Located):
+            continue
+        path = (*trail, str(key))
+        if _flat(value) and _looks_like_client_config(value, nested=True):
+            found.append((_role_in(str(key)), ".".join(path), value))
+        elif not _flat(value):
+            _nested(value, path, found)
+
+
+def _sections(data: Any) -> list[tuple[str | None, str | None, Located]] | None:
+    """[(role or None, label or None, mapping)] if the data holds client configs, else None:
+    one flat config, `producer:`/`consumer:`/`admin:` sections, or configs nested under an
+    application's keys (`kafka: {producer: {...}}`). Documents of other formats (Kubernetes,
+    compose) are theirs."""
     if not isinstance(data, Located) or not data:
         return None
     if set(data) <= set(ROLES) and all(isinstance(v, Located) for v in data.values()):
-        return [(role, data[role]) for role in data]
-    if any(isinstance(v, (Located, list)) for v in data.values()):
-        return None  # nested documents are other formats (compose, Kubernetes, Spring, Helm)
-    return [(None, data)]
+        return [(role, role, data[role]) for role in data]
+    if _flat(data):
+        return [(None, None, data)]
+    if "apiVersion" in data or "kind" in data or "services" in data:
+        return None
+    found: list[tuple[str | None, str | None, Located]] = []
+    _nested(data, (), found)
+    return found or None
 
 
-def _looks_like_client_config(mapping: Located) -> bool:
-    keys = list(mapping)
-    known = sum(
-        1
-        for key in keys
-        if catalog.owners(key)
-        or any(catalog.exists(key, r, client=c) for r in ROLES for c in ("librdkafka", "kafka-python"))
+def _known(key: str) -> bool:
+    return bool(catalog.owners(key)) or any(
+        catalog.exists(key, r, client=c) for r in ROLES for c in ("librdkafka", "kafka-python")
     )
-    return known >= max(1, len(keys) // 2)
+
+
+def _looks_like_client_config(mapping: Located, *, nested: bool = False) -> bool:
+    """Most keys are some client's; or (an application's config with its own keys beside the
+    client's) bootstrap servers and another client key. Nested mappings need the latter."""
+    keys = list(mapping)
+    known = sum(1 for key in keys if _known(key))
+    has_bootstrap = any(key in _BOOTSTRAP for key in keys)
+    if nested:
+        return has_bootstrap and known >= 2
+    return known >= max(1, len(keys) // 2) or (has_bootstrap and known >= 2)
 
 
 def sniff(path: Path, text: str) -> Any:
@@ -58,14 +110,18 @@ def sniff(path: Path, text: str) -> Any:
         return ("error", text)  # claimed, so that load() reports where and why
     data = documents[0] if isinstance(documents, list) and len(documents) == 1 else documents
     sections = _sections(data)
-    if sections is None or not all(_looks_like_client_config(m) for _, m in sections):
+    if sections is None:
+        return None
+    # A nested config was chosen by its own test; a top-level one must look like a client's.
+    nested = [label is not None and label != role for role, label, _ in sections]
+    if not all(inner or _looks_like_client_config(m) for inner, (_, _, m) in zip(nested, sections, strict=True)):
         return None
     return sections
 
 
 def _client_of(sections: list[tuple[str | None, Located]]) -> str:
     """The library that knows more of the file's keys (one client per file)."""
-    keys = [key for _, mapping in sections for key in mapping]
+    keys = [key for _, _, mapping in sections for key in mapping]
 
     def known(client: str) -> int:
         return sum(1 for key in keys if any(catalog.exists(key, role, client=client) for role in ROLES))
@@ -104,11 +160,12 @@ def load(path: str, text: str, sections: Any, options) -> tuple[SourceFile, list
     source = SourceFile(path, text, FORMAT, found)
     config_sets = []
     client = options.client or directive_syntax.setting(found, "client") or _client_of(sections)
-    for role, mapping in sections:
+    for role, place, mapping in sections:
         stated = role or options.component or directive_syntax.setting(found, "as")
         roles = (stated,) if stated else _roles_of(mapping, client, path)
         for component in roles:
-            label = role or (component if len(roles) > 1 else None)  # a shared dict's two views are named
+            view = component if len(roles) > 1 and component != role else None  # a shared dict's two views
+            label = ":".join(part for part in (place, view) if part) or None
             config_set = _config_set(path, text, mapping, component, client, label)
             if len(roles) > 1:
                 config_set.facts["shared_roles"] = list(roles)
@@ -125,12 +182,37 @@ def _config_set(path: str, text: str, mapping: Located, component: str, client: 
     config_set = ConfigSet(
         component=component, path=path, anchor=Location(path, first[0], first[1]), name=name, client=client
     )
+    application = []
     for key, value in mapping.items():
-        written = "" if value is None else str(value)
+        if not _client_key(key, component, client):
+            application.append(key)  # the application's own setting beside the client's: not judged
+            continue
+        written = ",".join(map(str, value)) if isinstance(value, list) else "" if value is None else str(value)
         value_location = mapping.value_location(key, path)
         spelled = canonical(key, component, client)
         where = mapping.key_location(key, path)
         config_set.add(
             Setting(spelled, written, key, where, is_secret_key(key), value_location, raw_text(text, value_location))
         )
+    if application:
+        config_set.facts["application_keys"] = application
     return config_set
+
+
+def _client_key(key: str, component: str, client: str) -> bool:
+    """A key some client library defines, or a near spelling of one of this client's (a typo
+    worth reporting); anything else beside them (topic, retry_count, log_level) is the
+    application's."""
+    if _known(key):
+        return True
+    hint = catalog.suggest(key, component, client=client, limit=1)
+    if not hint:
+        return False
+    wanted, near = _words(key), _words(hint[0])
+    # Strong evidence only: the same words in another spelling, or a typo-sized difference
+    # (auto.commit.intervl.ms), not a client word inside an application's name (batch_size_hint).
+    return sorted(wanted.split(".")) == sorted(near.split(".")) or SequenceMatcher(None, wanted, near).ratio() >= 0.9
+
+
+def _words(key: str) -> str:
+    return key.lower().replace("_", ".").replace("-", ".")

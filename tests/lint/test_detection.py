@@ -81,3 +81,42 @@ def test_spring_profile_documents_are_judged_as_spring_runs_them(tmp_path: Path)
     by_name = {cs.name: cs for cs in lint([properties]).document.config_sets}
     assert by_name["spring.kafka.producer"].settings["acks"].value == "1"
     assert by_name["spring.kafka.producer[prod]"].settings["acks"].value == "all"
+
+
+def test_client_dicts_nested_under_an_application_are_found_with_their_roles(tmp_path: Path) -> None:
+    config = tmp_path / "settings.json"
+    config.write_text(
+        '{"service": {"name": "billing", "port": 8080},\n'
+        ' "messaging": {"kafkaProducer": {"bootstrap.servers": "k:9092", "acks": "1", "topic": "invoices"},\n'
+        '               "kafkaConsumer": {"bootstrap.servers": "k:9092", "group.id": "g", "topics": ["a"]}}}\n'
+    )
+    result = lint([config])
+    assert not result.document.errors
+    views = {(cs.name, cs.component, cs.client) for cs in result.document.config_sets}
+    assert views == {
+        ("settings.json:messaging.kafkaProducer", "producer", "librdkafka"),
+        ("settings.json:messaging.kafkaConsumer", "consumer", "librdkafka"),
+    }
+    assert {f.rule for f in result.findings} == {"KP101"}  # topic/topics are the application's
+
+
+def test_kafka_python_kwargs_with_a_list_of_servers_are_a_client_config(tmp_path: Path) -> None:
+    config = tmp_path / "consumer_settings.yaml"
+    config.write_text("bootstrap_servers:\n  - k1:9092\n  - k2:9092\ngroup_id: g\nenable_auto_commit: true\n")
+    (config_set,) = lint([config]).document.config_sets
+    assert (config_set.component, config_set.client) == ("consumer", "kafka-python")
+    assert config_set.settings["bootstrap.servers"].value == "k1:9092,k2:9092"
+
+
+def test_application_keys_beside_client_keys_are_not_judged_but_typos_are(tmp_path: Path) -> None:
+    config = tmp_path / "producer.json"
+    config.write_text(
+        '{"bootstrap.servers": "k:9092", "acks": "all", "topic": "orders", "schema_registry_url": "http://sr:8081",'
+        ' "batch_size_hint": 5, "workers": 4, "lingr.ms": 5}\n'
+    )
+    result = lint([config])
+    unknown = [f for f in result.findings if f.rule == "KX101"]
+    assert [f.keys for f in unknown] == [("lingr.ms",)]  # a near spelling: strong evidence
+    (config_set,) = result.document.config_sets
+    assert config_set.facts["application_keys"] == ["topic", "schema_registry_url", "batch_size_hint", "workers"]
+    assert "librdkafka 2." in unknown[0].message and "Kafka 4" not in unknown[0].message

@@ -33,6 +33,17 @@ def _listener_key_known(name: str, release: str) -> bool:
     return any(catalog.exists(c, "broker", kafka_version=release) for c in candidates)
 
 
+def _library_release(client: str, release: str) -> str:
+    """What judged the key: a Kafka release for Java; the library's own version for the others."""
+    from advisor.catalog import store
+
+    if client == "librdkafka":
+        return f"librdkafka {store.librdkafka().librdkafka_version}"
+    if client == "kafka-python":
+        return f"kafka-python {store.kafka_python().kafka_python_version}"
+    return f"Kafka {_release_minor(release)}"
+
+
 @python_check("unknown-key", arguments=("key",))
 def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per key this component/client/version does not know: a removed key
@@ -54,7 +65,7 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
             continue  # one config for producer and consumer: the other role's key is in its place
         if component == "broker" and _listener_key_known(name, release):
             continue
-        what = f"{setting.spelling} is not a {client} {component} setting in Kafka {_release_minor(release)}"
+        what = f"{setting.spelling} is not a {client} {component} setting in {_library_release(client, release)}"
         removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
         legacy = catalog.legacy_removal(name, component, release) if client == "java" else None
         owners = [o for o in catalog.owners(name, kafka_version=release) if o != component]
