@@ -23,7 +23,7 @@ from advisor.model.topology import ClusterDeclaration
 from advisor.sources import topology
 
 # Asked in this order; the first whose sniff returns a payload owns the file.
-LOADERS = ("properties", "compose", "strimzi", "spring", "helm", "reassignment", "client_dict", "shell")
+LOADERS = ("properties", "compose", "strimzi", "spring", "helm", "reassignment", "client_dict", "shell", "jvm_env")
 # The loaders that may claim a file, by its suffix (an extensionless file: a `.env` or a #! script).
 # A loader is imported only when a file could be its: a one-file run pays for one or two.
 _CLAIMS = {
@@ -33,9 +33,10 @@ _CLAIMS = {
     ".json": ("reassignment", "client_dict"),
     ".toml": ("client_dict",),
     ".env": ("compose",),
-    ".sh": ("shell",),
-    ".bash": ("shell",),
-    "": ("compose", "shell"),
+    ".sh": ("shell", "jvm_env"),
+    ".bash": ("shell", "jvm_env"),
+    ".service": ("jvm_env",),
+    "": ("compose", "shell", "jvm_env"),
 }
 SUFFIXES = set(_CLAIMS)
 
@@ -117,7 +118,9 @@ _WHAT_IS_READ = {
     ".json": "JSON is read as a reassignment plan or a flat librdkafka / kafka-python config dict"
     " (or producer/consumer/admin sections of one)",
     ".toml": "TOML is read as a librdkafka / kafka-python config dict (or producer/consumer/admin sections)",
-    ".sh": "scripts are read when they call kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls",
+    ".sh": "scripts are read when they call kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls,"
+    " or start a broker (kafka-server-start) with JVM options; Connect, MirrorMaker and tool JVMs are not a broker's",
+    ".service": "systemd units are read when they start a broker (kafka-server-start) with Environment= JVM options",
 }
 _WHAT_IS_READ[".yml"] = _WHAT_IS_READ[".yaml"]
 _WHAT_IS_READ[".bash"] = _WHAT_IS_READ[""] = _WHAT_IS_READ[".sh"]

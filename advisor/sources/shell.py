@@ -19,6 +19,7 @@ from typing import Any
 from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
+from advisor.sources import jvm_env
 
 FORMAT = "shell"
 _TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.sh)?$")
@@ -33,7 +34,7 @@ QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", 
 
 def sniff(path: Path, text: str) -> Any:
     shell = path.suffix in (".sh", ".bash") or (text.startswith("#!") and re.match(r"#!.*\b(ba|z|da)?sh\b", text))
-    return True if shell and _MENTION.search(text) else None
+    return True if shell and _MENTION.search(text) else None  # a broker start script alone: jvm_env's
 
 
 def _logical_lines(text: str) -> list[tuple[int, int, str]]:
@@ -185,6 +186,8 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     config_sets.append(_config_set(path, match.group(1), flags, first, last, lines))
                     break
     _mark_verified_plans(config_sets)
+    if jvm_env.starts_broker(text) and (entries := jvm_env.jvm_entries(Path(path), text)):
+        config_sets.append(jvm_env.broker_jvm(path, entries))  # the script also starts the broker
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
 

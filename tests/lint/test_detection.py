@@ -120,3 +120,24 @@ def test_application_keys_beside_client_keys_are_not_judged_but_typos_are(tmp_pa
     (config_set,) = result.document.config_sets
     assert config_set.facts["application_keys"] == ["topic", "schema_registry_url", "batch_size_hint", "workers"]
     assert "librdkafka 2." in unknown[0].message and "Kafka 4" not in unknown[0].message
+
+
+def test_jvm_options_of_a_broker_start_script_and_unit_are_read_but_not_a_connect_workers(tmp_path: Path) -> None:
+    script = tmp_path / "run.sh"
+    script.write_text(
+        '#!/bin/sh\nexport KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:-"-Xmx12g -Xms12g"}"\n'
+        "exec kafka-server-start.sh /etc/kafka/server.properties\n"
+    )
+    unit = tmp_path / "broker.service"
+    unit.write_text(
+        '[Service]\nEnvironment="KAFKA_JVM_PERFORMANCE_OPTS=-XX:+UseParallelGC" "LANG=C"\n'
+        "ExecStart=/opt/kafka/bin/kafka-server-start.sh /opt/kafka/config/server.properties\n"
+    )
+    connect = tmp_path / "connect.sh"
+    connect.write_text('#!/bin/sh\nexport KAFKA_HEAP_OPTS="-Xmx12g"\nconnect-distributed.sh worker.properties\n')
+    result = lint([script, unit])
+    assert {(f.rule, Path(f.path).name, f.line) for f in result.findings} == {
+        ("KB107", "run.sh", 2),
+        ("KB106", "broker.service", 2),
+    }
+    assert lint([connect]).document.errors  # named on the command line and not read: said so
