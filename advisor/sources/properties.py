@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax
@@ -44,7 +44,8 @@ def sniff(path: Path, text: str) -> Any:
     if any(e.key.startswith("spring.kafka.") for e in entries):
         return None  # Spring Boot's, whatever the name: the Spring loader reads it
     said = _component_from_name(str(path)) or any("kafka-advisor:" in comment for _, comment in comments)
-    return parsed if said or any(_kafka_key(e.key) for e in entries) else None
+    ours = said or any(_kafka_key(e.key) for e in entries) or neighbour(entries) is not None
+    return parsed if ours else None
 
 
 def _kafka_key(key: str) -> bool:
@@ -58,6 +59,38 @@ def _kafka_key(key: str) -> bool:
     if any(catalog.history(key, c) or catalog.legacy_removal(key, c, newest) for c in catalog.COMPONENTS):
         return True
     return any(catalog.exists(key, role, client="librdkafka") for role in catalog.CLIENT_COMPONENTS)
+
+
+# Configurations of Kafka's neighbours, by keys only they have: recognised, so that their files
+# are not judged as brokers or clients (a ksql-server.properties has `listeners` and a
+# `server` in its name), and said so rather than silently passed over.
+_NEIGHBOURS = (
+    ("a Kafka Connect worker", lambda k: k in _CONNECT_WORKER_KEYS),
+    ("a Kafka Connect connector", lambda k: k == "connector.class"),
+    ("a Schema Registry", lambda k: k.startswith("kafkastore.") or k in ("schema.compatibility.level",)),
+    ("a ksqlDB server", lambda k: k.startswith("ksql.")),
+    ("a MirrorMaker 2", lambda k: "->" in k),
+    ("a Cruise Control", lambda k: k in ("capacity.config.file", "sample.store.topic", "metric.sampler.class")),
+)
+_CONNECT_WORKER_KEYS = frozenset(
+    {
+        "key.converter",
+        "value.converter",
+        "offset.storage.topic",
+        "offset.storage.file.filename",
+        "config.storage.topic",
+        "status.storage.topic",
+    }
+)
+
+
+def neighbour(entries: list[Any]) -> tuple[str, int] | None:
+    """(what the file configures, the line that tells) for a neighbour's configuration."""
+    for what, owns in _NEIGHBOURS:
+        for entry in entries:
+            if owns(entry.key):
+                return what, entry.line
+    return None
 
 
 def _component_from_name(path: str) -> str | None:
@@ -110,7 +143,17 @@ def load(path: str, text: str, payload: object, options) -> tuple[SourceFile, li
     source = SourceFile(path, text, FORMAT, found)
     # Findings about absent keys point at the first setting, so `# expect:` can sit above it.
     anchor_line = entries[0].line if entries else 1
-    stated = options.component or directive_syntax.setting(found, "as") or _component_from_name(path)
+    explicit = options.component or directive_syntax.setting(found, "as")
+    other = None if explicit else neighbour(entries)
+    if other is not None:
+        what, line = other
+        message = (
+            f"{what} configuration: recognised and not judged (kafka-advisor judges brokers, topics and"
+            " clients); --as COMPONENT or a '# kafka-advisor: as=' line overrides"
+        )
+        source.notes.append(Problem(path, line, message, "skipped"))
+        return source, []
+    stated = explicit or _component_from_name(path)
     components = (stated,) if stated else _components_from_keys([e.key for e in entries], path, anchor_line)
     config_sets = [
         _config_set(path, entries, component, anchor_line, options, found, shared=len(components) > 1)

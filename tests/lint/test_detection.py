@@ -141,3 +141,36 @@ def test_jvm_options_of_a_broker_start_script_and_unit_are_read_but_not_a_connec
         ("KB106", "broker.service", 2),
     }
     assert lint([connect]).document.errors  # named on the command line and not read: said so
+
+
+def test_kafkas_neighbours_are_recognised_and_not_judged_as_brokers_or_clients(tmp_path: Path) -> None:
+    files = {
+        "ksql-server.properties": "listeners=http://0.0.0.0:8088\nbootstrap.servers=k:9092\nksql.streams.replication.factor=1\n",
+        "registry.properties": "listeners=http://0.0.0.0:8081\nkafkastore.bootstrap.servers=PLAINTEXT://k:9092\n",
+        "worker.properties": "bootstrap.servers=k:9092\ngroup.id=connect\nkey.converter=org.apache.kafka.connect.json.JsonConverter\n",
+        "mm2.properties": "clusters=a, b\na.bootstrap.servers=a:9092\na->b.enabled=true\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    result = lint(sorted(tmp_path.iterdir()))
+    assert result.document.config_sets == [] and result.findings == [] and not result.document.errors
+    said = {Path(note.path).name: note.message.split(" configuration")[0] for note in result.document.notes}
+    assert said == {
+        "ksql-server.properties": "a ksqlDB server",
+        "registry.properties": "a Schema Registry",
+        "worker.properties": "a Kafka Connect worker",
+        "mm2.properties": "a MirrorMaker 2",
+    }
+    # told otherwise, the file is judged as told
+    worker = tmp_path / "worker.properties"
+    worker.write_text("# kafka-advisor: as=consumer\n" + worker.read_text())
+    assert [cs.component for cs in lint([worker]).document.config_sets] == ["consumer"]
+
+
+def test_confluent_server_keys_get_no_did_you_mean(tmp_path: Path) -> None:
+    broker = tmp_path / "server.properties"
+    broker.write_text(
+        "process.roles=broker\nconfluent.metrics.reporter.topic.replicas=3\nconfluent.balancer.enable=true\n"
+        "log.retention.hour=24\n"
+    )
+    assert [f.keys for f in lint([broker]).findings if f.rule == "KB100"] == [("log.retention.hour",)]

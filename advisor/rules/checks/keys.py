@@ -33,6 +33,11 @@ def _listener_key_known(name: str, release: str) -> bool:
     return any(catalog.exists(c, "broker", kafka_version=release) for c in candidates)
 
 
+# Key namespaces of vendor brokers and plugins built on Kafka (Confluent Server: license,
+# balancer, tiering, metrics reporter, RBAC) that Kafka's ConfigDefs do not hold.
+_VENDOR_NAMESPACES = ("confluent.",)
+
+
 def _library_release(client: str, release: str) -> str:
     """What judged the key: a Kafka release for Java; the library's own version for the others."""
     from advisor.catalog import store
@@ -65,6 +70,8 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
             continue  # one config for producer and consumer: the other role's key is in its place
         if component == "broker" and _listener_key_known(name, release):
             continue
+        if client == "java" and name.startswith(_VENDOR_NAMESPACES):
+            continue  # Confluent Server's own keys: not Kafka's, and no misspelling of Kafka's
         what = f"{setting.spelling} is not a {client} {component} setting in {_library_release(client, release)}"
         removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
         legacy = catalog.legacy_removal(name, component, release) if client == "java" else None
