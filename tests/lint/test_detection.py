@@ -147,7 +147,7 @@ def test_kafkas_neighbours_are_recognised_and_not_judged_as_brokers_or_clients(t
     files = {
         "ksql-server.properties": "listeners=http://0.0.0.0:8088\nbootstrap.servers=k:9092\nksql.streams.replication.factor=1\n",
         "registry.properties": "listeners=http://0.0.0.0:8081\nkafkastore.bootstrap.servers=PLAINTEXT://k:9092\n",
-        "worker.properties": "bootstrap.servers=k:9092\ngroup.id=connect\nkey.converter=org.apache.kafka.connect.json.JsonConverter\n",
+        "worker.properties": "bootstrap.servers=k:9092\ngroup.id=connect\nkey.converter=org.example.Converter\n",
         "mm2.properties": "clusters=a, b\na.bootstrap.servers=a:9092\na->b.enabled=true\n",
     }
     for name, text in files.items():
