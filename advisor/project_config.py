@@ -15,6 +15,10 @@ Command-line flags override it.
     paths = ["deploy/payments/**", "apps/billing/*.properties"]
     brokers = 6                       racks = ["eu-west-1a", "eu-west-1b", "eu-west-1c"]
     kafka-version = "3.9"             environment = "prod"   # or "dev"
+
+    [overrides."deploy/**/*.conf"]    # what files are where content cannot say (docs/detection.md)
+    format = "properties"             as = "broker"          client = "java"
+    kafka-version = "3.7"             cluster = "payments"
 """
 
 from __future__ import annotations
@@ -25,11 +29,17 @@ from pathlib import Path
 
 from advisor.model.document import LoadError
 from advisor.model.topology import ClusterDeclaration
-from advisor.model.vocabulary import Profile, Severity
+from advisor.model.vocabulary import Client, Component, InputFormat, Profile, Severity
+from advisor.sources import FileOverride
 from advisor.sources.structured import Located, read_toml
 
-KEYS = ("select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params")
+KEYS = (
+    "select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params",
+    "overrides",
+)  # fmt: skip
 CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
+OVERRIDE_KEYS = ("format", "as", "client", "kafka-version", "cluster")
+_OVERRIDE_CHOICES = {"format": InputFormat.values(), "as": Component.values(), "client": Client.values()}
 _CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values()}
 
 
@@ -44,6 +54,7 @@ class ProjectConfig:
     profile: str | None = None
     docs_url: str | None = None
     clusters: tuple[ClusterDeclaration, ...] = ()
+    overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
     # rule id → parameter → (the value as written, its line); checked against the rules by the run session
     params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
 
@@ -132,6 +143,7 @@ def load(path: Path) -> ProjectConfig:
     if path.name == "pyproject.toml":
         table = data.get("tool", {}).get("kafka-advisor", Located())
     config = ProjectConfig(path=path)
+    assigned: list[tuple[str, str]] = []  # (cluster, glob) of override globs that name a cluster
     for key, value in table.items():
         line = table.position(key)[0]
         if key not in KEYS:
@@ -142,6 +154,8 @@ def load(path: Path) -> ProjectConfig:
             setattr(config, key, _strings(table, key, str(path)))
         elif key == "clusters":
             config.clusters = _clusters(value, line, path)
+        elif key == "overrides":
+            config.overrides, assigned = _overrides(value, line, path)
         elif key == "params":
             if not isinstance(value, Located) or not all(isinstance(v, Located) for v in value.values()):
                 raise LoadError(str(path), line, "params must be tables: [params.RULE] name = value")
@@ -158,4 +172,50 @@ def load(path: Path) -> ProjectConfig:
                 expected = " or ".join(_CHOICES.get(key, ("a string",)))
                 raise LoadError(str(path), line, f"{key} must be {expected}")
             setattr(config, key.replace("-", "_"), value)
+    if config.overrides:
+        config.clusters = _with_assigned(config.clusters, assigned, path)
     return config
+
+
+def _overrides(table: object, line: int, path: Path) -> tuple[tuple[FileOverride, ...], list[tuple[str, str]]]:
+    """[overrides."GLOB"] tables, and the (cluster, glob) pairs they assign."""
+    if not isinstance(table, Located):
+        raise LoadError(str(path), line, 'overrides must be tables: [overrides."GLOB"] format = "properties"')
+    found, assigned = [], []
+    for glob, entry in table.items():
+        where = table.position(glob)[0]
+        if not isinstance(entry, Located):
+            raise LoadError(str(path), where, f"overrides.{glob!r} must be a table ({', '.join(OVERRIDE_KEYS)})")
+        for key, value in entry.items():
+            at = entry.position(key)[0]
+            if key not in OVERRIDE_KEYS:
+                raise LoadError(
+                    str(path), at, f"unknown key {key!r} in overrides.{glob!r} ({', '.join(OVERRIDE_KEYS)})"
+                )
+            if not isinstance(value, str) or (key in _OVERRIDE_CHOICES and value not in _OVERRIDE_CHOICES[key]):
+                expected = ", ".join(_OVERRIDE_CHOICES.get(key, ("a string",)))
+                raise LoadError(str(path), at, f"overrides.{glob!r}.{key} must be one of: {expected}")
+        if entry.get("cluster"):
+            assigned.append((entry["cluster"], glob))
+        found.append(
+            FileOverride(
+                glob=glob,
+                format=entry.get("format"),
+                component=entry.get("as"),
+                client=entry.get("client"),
+                kafka_version=entry.get("kafka-version"),
+                line=where,
+            )
+        )
+    return tuple(found), assigned
+
+
+def _with_assigned(
+    clusters: tuple[ClusterDeclaration, ...], assigned: list[tuple[str, str]], path: Path
+) -> tuple[ClusterDeclaration, ...]:
+    """An override's `cluster = NAME` adds its glob to that declared cluster (or declares it)."""
+    by_name = {c.name: c for c in clusters}
+    for name, glob in assigned:
+        current = by_name.get(name) or ClusterDeclaration(name=name, declared_in=str(path))
+        by_name[name] = current._replace(paths=(*current.paths, glob))
+    return tuple(by_name.values())

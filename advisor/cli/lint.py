@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from advisor.model.vocabulary import Client, Component, OutputFormat, Profile, Severity
+from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -25,6 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="files or directories to check")
     parser.add_argument("--as", dest="component", choices=COMPONENTS, help="treat the files as this component")
     parser.add_argument("--client", choices=CLIENTS, help="client library of client configs (default: java)")
+    parser.add_argument(
+        "--format",
+        dest="input_format",
+        choices=InputFormat.values(),
+        help="read the files named as this format, whatever their name (folders: [overrides] in the project config)",
+    )
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version (default: from the files, else newest)")
     parser.add_argument("--profile", choices=Profile.values(), help="dev: single-broker setups (default: prod)")
     parser.add_argument(
@@ -101,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
         exit_zero=args.exit_zero,
         baseline=None if args.write_baseline else args.baseline,
         clusters=config.clusters,
+        overrides=config.overrides,
+        format=args.input_format,
         base=config.base,
         params=config.params,
         config_path=config.path,

@@ -100,6 +100,21 @@ class OutputFormat(_Words):
     GITHUB = "github"
 
 
+class InputFormat(_Words):
+    """What `--format` and an override glob's `format` may say a file is."""
+
+    PROPERTIES = "properties"
+    COMPOSE = "compose"
+    ENV = "env"
+    STRIMZI = "strimzi"
+    SPRING = "spring"
+    HELM = "helm"
+    CLIENT_DICT = "client-dict"
+    REASSIGNMENT = "reassignment"
+    SHELL = "shell"
+    JVM_OPTIONS = "jvm-options"
+
+
 # The first letter after K in a rule id names what a rule is about.
 ID_PREFIX_COMPONENTS: dict[str, set[str]] = {
     "B": {Component.BROKER},

@@ -27,7 +27,7 @@ from advisor.report.suppress import UNUSED_RULE, apply
 from advisor.rules import runner as evaluate
 from advisor.rules.registry import Rule, load_rules
 from advisor.secrets import redact_line
-from advisor.sources import Candidate, LoadOptions, discover, load
+from advisor.sources import Candidate, FileOverride, LoadOptions, discover, load
 
 
 @dataclass(eq=False)
@@ -79,6 +79,8 @@ class RunRequest:
     exit_zero: bool = False
     baseline: Path | None = None
     clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
+    overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"] of the project config
+    format: str | None = None  # --format: how the files named are read
     base: Path | None = None  # the project config's folder
     params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)  # [params.ID], as written
     fixes: tuple[str, ...] = ()  # plan the edits of fixes of these applicabilities (`--diff`: safe)
@@ -88,7 +90,15 @@ class RunRequest:
 
 def run(request: RunRequest) -> Report:
     skipped: list[Problem] = []
-    candidates, unknown, missing = discover(request.paths, skipped)
+    options = LoadOptions(
+        component=request.component,
+        client=request.client,
+        clusters=request.clusters,
+        base=request.base,
+        overrides=request.overrides,
+        format=request.format,
+    )
+    candidates, unknown, missing = discover(request.paths, skipped, options)
     problems = [Problem(str(path), None, "no such file or directory", "missing") for path in missing]
     problems += [Problem(str(p), 1, "not a configuration format kafka-advisor reads", "unsupported") for p in unknown]
     all_rules = load_rules()
@@ -97,7 +107,7 @@ def run(request: RunRequest) -> Report:
     rules = [r for r in all_rules if request.selection.selects(r.definition.id, r.definition.name)]
     result = lint(
         candidates,
-        LoadOptions(component=request.component, client=request.client, clusters=request.clusters, base=request.base),
+        options,
         rules=rules,
         kafka_version=request.kafka_version,
         profile=request.profile,

@@ -10,6 +10,7 @@ parsed adds a LoadError while the others are still loaded. A loader may also hav
 
 from __future__ import annotations
 
+import fnmatch
 import importlib
 import re
 import sys
@@ -46,11 +47,68 @@ def _loaders(suffix: str) -> tuple[Any, ...]:
     return tuple(importlib.import_module(f"advisor.sources.{name}") for name in _CLAIMS.get(suffix, ()))
 
 
+# --format names (vocabulary.InputFormat) and what reads each: (loader, the suffix its sniffing
+# expects, None: any).
+FORMATS = {
+    "properties": ("properties", ".properties"),
+    "compose": ("compose", ".yml"),
+    "env": ("compose", ".env"),
+    "strimzi": ("strimzi", ".yaml"),
+    "spring": ("spring", ".yml"),
+    "helm": ("helm", ".yaml"),
+    "client-dict": ("client_dict", None),
+    "reassignment": ("reassignment", ".json"),
+    "shell": ("shell", ".sh"),
+    "jvm-options": ("jvm_env", ".sh"),
+}
+
+
+class FileOverride(NamedTuple):
+    """`[overrides."GLOB"]` in the project config: what the files it matches are, where their
+    content cannot say (a `kafka.conf` is properties; these dicts are a consumer's)."""
+
+    glob: str
+    format: str | None = None
+    component: str | None = None
+    client: str | None = None
+    kafka_version: str | None = None
+    line: int = 0
+
+
 class LoadOptions(NamedTuple):
     component: str | None = None  # --as
     client: str | None = None  # --client
     clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
     base: Path | None = None  # the project config's folder: declared globs are relative to it
+    overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
+    format: str | None = None  # --format, for files named on the command line
+
+    def override_for(self, path: Path) -> FileOverride:
+        """What the project config's globs say of one file, later globs over earlier ones."""
+        merged = FileOverride("")
+        if not self.overrides:
+            return merged
+        relative = _relative(path, self.base)
+        for override in self.overrides:
+            if fnmatch.fnmatch(relative, override.glob):
+                merged = merged._replace(
+                    glob=override.glob,
+                    **{f: getattr(override, f) for f in ("format", "component", "client", "kafka_version", "line")
+                       if getattr(override, f)},
+                )  # fmt: skip
+        return merged
+
+    def for_file(self, path: Path) -> LoadOptions:
+        """The options one file is read with: the command line's, else its override's."""
+        override = self.override_for(path)
+        return self._replace(component=self.component or override.component, client=self.client or override.client)
+
+
+def _relative(path: Path, base: Path | None) -> str:
+    resolved = path.resolve()
+    if base is not None and resolved.is_relative_to(base):
+        return resolved.relative_to(base).as_posix()
+    return path.as_posix()
 
 
 class Candidate(NamedTuple):
@@ -68,9 +126,30 @@ def read_text(path: Path) -> str:
         return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
 
 
-def _sniff(path: Path, skipped: list[Problem] | None = None) -> Candidate | None:
+def _forced(path: Path, format_name: str, why: str) -> Candidate:
+    """The file read as `format_name` was said to be (--format, an override glob), whatever its
+    name; content that is not of that format is an error, not a guess."""
+    module_name, suffix = FORMATS[format_name]
+    loader = importlib.import_module(f"advisor.sources.{module_name}")
+    text = read_text(path)
+    # Sniffing looks at the suffix too: show the loader the one its format has.
+    shown = path if suffix is None or path.suffix == suffix else Path(f"{path}{suffix}")
+    try:
+        payload = loader.sniff(shown, text)
+    except Exception as error:  # noqa: BLE001 - reported as this file's problem
+        return Candidate(path, text, _Failed, _internal(str(path), error))
+    if payload is None:
+        message = f"{why} says {format_name}, but this is not a {format_name} file kafka-advisor can read"
+        return Candidate(path, text, _Failed, Problem(str(path), 1, message, "unsupported"))
+    return Candidate(path, text, loader, payload)
+
+
+def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOptions | None = None) -> Candidate | None:
     """The loader that claims the file, with its payload; a file no loader claims goes to
-    `skipped` (when given) if it looks like Kafka configuration."""
+    `skipped` (when given) if it looks like Kafka configuration. A format an override glob
+    states is read as such."""
+    if options is not None and (override := options.override_for(path)).format:
+        return _forced(path, override.format, f"[overrides.{override.glob!r}] in the project config")
     if path.suffix not in SUFFIXES and path.name != ".env":
         return None
     if not path.suffix and path.name != ".env":
@@ -138,14 +217,17 @@ def _skipped(path: Path, text: str) -> Problem | None:
         return None
     line = text.count("\n", 0, match.start()) + 1
     why = _WHAT_IS_READ[".env"] if path.name == ".env" else _WHAT_IS_READ.get(path.suffix, "")
-    return Problem(str(path), line, f"skipped: it mentions {match.group()} but no reader claims it; {why}", "skipped")
+    how = 'an [overrides."GLOB"] format in the project config (or --format FORMAT for a file named) reads it as FORMAT'
+    message = f"skipped: it mentions {match.group()} but no reader claims it; {why}; {how}"
+    return Problem(str(path), line, message, "skipped")
 
 
 def discover(
-    paths: Iterable[Path], skipped: list[Problem] | None = None
+    paths: Iterable[Path], skipped: list[Problem] | None = None, options: LoadOptions | None = None
 ) -> tuple[list[Candidate], list[Path], list[Path]]:
     """(files to load, files named explicitly that no loader reads, missing paths); files of a
-    folder walk that look like Kafka configuration but that no loader claims go to `skipped`."""
+    folder walk that look like Kafka configuration but that no loader claims go to `skipped`.
+    `options`: --format for the files named, the project config's override globs for all."""
     found: list[Candidate] = []
     unknown: list[Path] = []
     missing: list[Path] = []
@@ -158,11 +240,14 @@ def discover(
                 )
                 if not candidate.is_file() or hidden:
                     continue
-                sniffed = _sniff(candidate, skipped)
+                sniffed = _sniff(candidate, skipped, options)
                 if sniffed:
                     found.append(sniffed)
         elif path.is_file():
-            sniffed = _sniff(path)
+            if options is not None and options.format:
+                found.append(_forced(path, options.format, "--format"))
+                continue
+            sniffed = _sniff(path, None, options)
             if sniffed:
                 found.append(sniffed)
             else:
@@ -170,6 +255,16 @@ def discover(
         else:
             missing.append(path)
     return found, unknown, missing
+
+
+def _override_version(override: FileOverride, source: SourceFile, config_sets: list[Any]) -> None:
+    """An override glob's kafka-version: over what the file implies (an image tag), under the
+    file's own `# kafka-advisor: kafka-version` line."""
+    if not override.kafka_version or any(d.verb == "kafka-version" for d in source.directives):
+        return
+    for config_set in config_sets:
+        config_set.kafka_version = override.kafka_version
+        config_set.kafka_version_from = f"[overrides.{override.glob!r}] in the project config"
 
 
 def _fold_includes(document: Document) -> None:
@@ -198,8 +293,9 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
             document.errors.append(Problem(str(item), 1, message, "unsupported"))
             continue
         path = str(candidate.path)
+        file_options = options.for_file(candidate.path)
         try:
-            source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, options)
+            source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, file_options)
         except LoadError as error:
             document.errors.append(error.problem)
             continue
@@ -208,6 +304,7 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
             continue
         document.files.append(source)
         document.config_sets.extend(config_sets)
+        _override_version(options.override_for(candidate.path), source, config_sets)
     _fold_includes(document)
     for name in LOADERS:  # facts that span files (Strimzi node pools in files of their own)
         loader = sys.modules.get(f"advisor.sources.{name}")  # only loaders that were asked to read

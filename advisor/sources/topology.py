@@ -231,7 +231,8 @@ def _apply_declarations(document: Document) -> None:
         if declaration is None:
             continue
         for member in cluster.members:
-            if declaration.kafka_version and (member.path, "kafka-version") not in directed:
+            overridden = (member.kafka_version_from or "").startswith("[overrides.")
+            if declaration.kafka_version and (member.path, "kafka-version") not in directed and not overridden:
                 member.kafka_version = declaration.kafka_version
                 member.kafka_version_from = f"[clusters.{declaration.name}] in the project config"
             if declaration.environment and (member.path, "profile") not in directed:

@@ -86,3 +86,53 @@ def test_missing_baseline_is_an_input_error(tmp_path: Path) -> None:
     result = lint(root, "conf", "--baseline", "nope.json")
     assert result.returncode == 2
     assert "nope.json:1: baseline file not found" in result.stderr
+
+
+OVERRIDES = """
+[overrides."deploy/**/*.conf"]
+format = "properties"
+as = "broker"
+kafka-version = "3.7"
+cluster = "payments"
+
+[overrides."apps/*.cfg.json"]
+format = "client-dict"
+as = "consumer"
+client = "kafka-python"
+"""
+
+
+def test_override_globs_say_what_files_are_where_content_cannot(tmp_path: Path) -> None:
+    (tmp_path / ".kafka-advisor.toml").write_text(OVERRIDES)
+    (tmp_path / "deploy" / "kafka").mkdir(parents=True)
+    (tmp_path / "deploy" / "kafka" / "broker.conf").write_text("node.id=1\nlog.message.format.version=2.8\n")
+    (tmp_path / "apps").mkdir()
+    (tmp_path / "apps" / "reader.cfg.json").write_text('{"bootstrap_servers": "k:9092", "session_timeout_ms": 5000}\n')
+    result = lint(tmp_path, ".", "--output-format", "json")
+    report = json.loads(result.stdout)
+    assert result.returncode == 0, result.stderr  # info findings only, below the default fail-on
+    assert {f["path"]: f["component"] for f in report["findings"]} == {
+        "deploy/kafka/broker.conf": "broker",
+        "apps/reader.cfg.json": "consumer",
+    }
+    (stale,) = [f for f in report["findings"] if f["rule"] == "KB105"]
+    assert stale["kafka_version"].startswith("3.7.")
+    assert stale["kafka_version_from"] == "[overrides.'deploy/**/*.conf'] in the project config"
+    assert {f["client"] for f in report["findings"] if f["path"] == "apps/reader.cfg.json"} == {"kafka-python"}
+
+
+def test_an_override_with_an_unknown_choice_is_an_error_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / ".kafka-advisor.toml").write_text('[overrides."*.conf"]\nformat = "ini"\n')
+    (tmp_path / "a.properties").write_text("acks=1\n")
+    result = lint(tmp_path, "a.properties")
+    assert result.returncode == 2
+    assert ".kafka-advisor.toml:2" in result.stderr and "format must be one of" in result.stderr
+
+
+def test_format_reads_a_named_file_as_said_and_refuses_content_of_another_format(tmp_path: Path) -> None:
+    (tmp_path / "producer.txt").write_text("acks=1\n")
+    read = lint(tmp_path, "producer.txt", "--format", "properties", "--as", "producer")
+    assert rules_of(read) == {"KP101"}
+    refused = lint(tmp_path, "producer.txt", "--format", "compose")
+    assert refused.returncode == 2
+    assert "producer.txt:1: --format says compose, but this is not a compose file" in refused.stderr
