@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
+from advisor.rules.dev_profile import DEV_QUIETS
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -32,7 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="read the files named as this format, whatever their name (folders: [overrides] in the project config)",
     )
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version (default: from the files, else newest)")
-    parser.add_argument("--profile", choices=Profile.values(), help="dev: single-broker setups (default: prod)")
+    parser.add_argument(
+        "--profile",
+        choices=Profile.values(),
+        help=f"dev: a development setup; quiets {', '.join(DEV_QUIETS)} (default: a file's or cluster's own,"
+        " else dev where clients reach the brokers on loopback only, else prod, said on the findings dev would quiet)",
+    )
     parser.add_argument(
         "--output-format", choices=FORMATS, help="format printed on stdout (default: text; github under GitHub Actions)"
     )
@@ -97,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         component=args.component,
         client=args.client,
         kafka_version=kafka_version,
-        profile=args.profile or config.profile or "prod",
+        profile=args.profile or config.profile,
         selection=selection.Selection(
             select=tuple(selection.parse(args.select) if args.select is not None else config.select),
             ignore=tuple(selection.parse(args.ignore) if args.ignore is not None else config.ignore),

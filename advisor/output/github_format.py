@@ -31,6 +31,6 @@ def render(report: Report, options: RenderOptions) -> str:
     for problem in [*report.problems, *report.skipped]:
         location = f"file={_property(problem.path)},line={problem.line}," if problem.line else ""
         text = problem.message if problem.line else str(problem)
-        command = "notice" if problem.kind == "skipped" else "error"
+        command = "notice" if problem in report.skipped else "error"
         lines.append(f"::{command} {location}title=kafka-advisor::{_data(text)}")
     return "\n".join(lines) + ("\n" if lines else "")

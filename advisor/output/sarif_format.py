@@ -108,7 +108,7 @@ def render(report: Report, options: RenderOptions) -> str:
         results.append(result)
     notifications = []
     for problem in [*report.problems, *report.skipped]:
-        level = "note" if problem.kind == "skipped" else "error"
+        level = "note" if problem in report.skipped else "error"
         notification: dict[str, Any] = {"level": level, "message": {"text": str(problem)}}
         if problem.line:
             notification["locations"] = [_location(Location(problem.path, problem.line))]

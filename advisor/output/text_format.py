@@ -48,6 +48,7 @@ def _summary(report: Report) -> str:
     summary = ", ".join(f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in ("error", "warning", "info"))
     tail = f"; {counts['suppressed']} suppressed" if counts["suppressed"] else ""
     tail += f"; {counts['skipped']} file(s) skipped (see stderr)" if counts["skipped"] else ""
+    tail += f"; {counts['notes']} note(s) (see stderr)" if counts["notes"] else ""
     return f"{counts['files']} file(s) checked: {summary}{tail}"
 
 

@@ -71,7 +71,8 @@ class Report:
             "findings": len(shown),
             "suppressed": len(self.findings) - len(shown),
             "errors": len(self.problems),
-            "skipped": len(self.skipped),
+            "skipped": sum(1 for p in self.skipped if p.kind == "skipped"),
+            "notes": sum(1 for p in self.skipped if p.kind != "skipped"),
             **{severity: sum(1 for f in shown if f.severity == severity) for severity in SEVERITY_RANK},
         }
 

@@ -20,7 +20,6 @@ from advisor import __version__
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.model.topology import ClusterDeclaration
-from advisor.model.vocabulary import Profile
 from advisor.report.model import FileSummary, Report
 from advisor.report.selection import Selection, matches
 from advisor.report.suppress import UNUSED_RULE, apply
@@ -42,7 +41,7 @@ def lint(
     *,
     rules: Sequence[Rule] | None = None,
     kafka_version: str | None = None,
-    profile: str = Profile.PROD,
+    profile: str | None = None,
     stats: evaluate.RunStats | None = None,
     selection: Selection | None = None,
     params: dict[str, dict[str, object]] | None = None,
@@ -73,7 +72,7 @@ class RunRequest:
     component: str | None = None  # --as
     client: str | None = None
     kafka_version: str | None = None
-    profile: str = Profile.PROD
+    profile: str | None = None  # None: not stated (a set's own evidence, else production, said so)
     selection: Selection = field(default_factory=Selection)
     fail_on: str = "warning"
     exit_zero: bool = False

@@ -188,11 +188,17 @@ def _change(rule: Rule, violation: Violation, config_set: ConfigSet) -> Change |
     return Change(fix.action, key, value, fix.applicability, config_set.path, config_set.name)
 
 
+PROD_ASSUMED = (
+    'judged as production: nothing says this is a development setup; --profile dev, profile = "dev" in the '
+    'project config or environment = "dev" in [clusters.NAME] quiets this rule'
+)
+
+
 @dataclass(eq=False, repr=False)
 class _Run:
     document: Document
     kafka_version: str | None
-    profile: str
+    profile: str | None  # None: not stated for the run (each set may state or imply its own)
     params: dict[str, dict[str, Any]]
     stats: RunStats | None
     findings: list[tuple[Finding, str | None]] = field(default_factory=list)  # with the broker's cluster
@@ -200,6 +206,7 @@ class _Run:
     shared: dict[Any, Any] = field(default_factory=dict)  # the rule context's per-cluster parts
     rule_params: dict[str, dict[str, Any]] = field(default_factory=dict)  # per rule, resolved once
     judged: dict[int, Judged] = field(default_factory=dict)  # each set's release and where it came from
+    inferred_noted: set[str | None] = field(default_factory=set)  # clusters judged as dev by their addresses
 
     def params_of(self, definition: Any) -> dict[str, Any]:
         if definition.id not in self.rule_params:
@@ -232,6 +239,31 @@ class _Run:
             return judged, (NO_VERSION.format(release=judged.release),)
         return judged, ()
 
+    def profile_of(self, config_set: ConfigSet) -> str:
+        """A file's or declared cluster's profile, else the run's, else what the cluster's
+        addresses imply (loopback only: a laptop), else production."""
+        stated = config_set.facts.get("profile") or self.profile
+        if stated:
+            return stated
+        inferred = config_set.facts.get("profile_inferred")
+        if inferred is None:
+            return "prod"
+        if config_set.cluster not in self.inferred_noted:  # said once per cluster
+            self.inferred_noted.add(config_set.cluster)
+            message = (
+                f"judged as a development setup: clients reach its broker(s) on loopback only ({inferred[1]}),"
+                ' so the rules the dev profile quiets were not run; --profile prod or environment = "prod" in'
+                " [clusters.NAME] judges it as production"
+            )
+            self.document.notes.append(Problem(config_set.path, config_set.anchor.line, message, "note"))
+        return inferred[0]
+
+    def profile_note(self, rule: Rule, config_set: ConfigSet) -> tuple[str, ...]:
+        """A finding the dev profile would quiet, on a set nobody said is production, says so."""
+        if not rule.definition.skip_in_dev or self.profile or config_set.facts.get("profile"):
+            return ()
+        return (PROD_ASSUMED,)
+
     def timed(self, name: str, started: float) -> None:
         if self.stats is not None:
             self.stats.seconds[name] += time.perf_counter() - started
@@ -263,7 +295,11 @@ class _Run:
             recommended=recommended,
             fix=Fix(change.value or "", change.applicability) if change is not None else None,
             changes=(change,) if change is not None else (),
-            assumptions=_assumptions(rule, config_set, self.document) + version_notes,
+            assumptions=(
+                *_assumptions(rule, config_set, self.document),
+                *version_notes,
+                *self.profile_note(rule, config_set),
+            ),
             kafka_version=judged.release if judged else None,
             kafka_version_from=None if judged is None else "assumed" if version_notes else judged.source,
         )
@@ -289,7 +325,7 @@ class _Run:
         found: list[tuple[Finding, str | None]] = []
         judged = self.judged[id(config_set)] = _resolve(config_set, self.kafka_version)
         release = judged.release
-        set_profile = config_set.facts.get("profile", self.profile)
+        set_profile = self.profile_of(config_set)
         values = None
         secrets = {key for key, setting in config_set.settings.items() if setting.secret}
         kind = (config_set.component, config_set.client, release, set_profile)
@@ -326,7 +362,7 @@ class _Run:
                 members = [m for m in cluster.members if m.component in definition.applies_to.components]
                 if not members:
                     continue
-                if self.profile == "dev" and definition.skip_in_dev:
+                if self.profile_of(members[0]) == "dev" and definition.skip_in_dev:
                     continue
                 started = time.perf_counter()
                 params = self.params_of(definition)
@@ -348,7 +384,7 @@ def run(
     rules: Iterable[Rule],
     *,
     kafka_version: str | None = None,
-    profile: str = "prod",
+    profile: str | None = None,
     stats: RunStats | None = None,
     params: dict[str, dict[str, Any]] | None = None,
 ) -> list[Finding]:

@@ -63,7 +63,7 @@ def parse(text: str, skip: set[str] | None = None) -> list[Endpoint]:
     return found
 
 
-def _value(config_set: ConfigSet, key: str) -> str:
+def written_value(config_set: ConfigSet, key: str) -> str:
     setting = config_set.settings.get(key)
     return setting.value if setting is not None else ""
 
@@ -72,8 +72,9 @@ def served(config_set: ConfigSet) -> list[Endpoint]:
     """Where clients reach this broker."""
     if config_set.component != "broker":
         return []
-    controllers = {n.strip().upper() for n in _value(config_set, "controller.listener.names").split(",") if n.strip()}
-    written = _value(config_set, "advertised.listeners") or _value(config_set, "listeners")
+    names = written_value(config_set, "controller.listener.names").split(",")
+    controllers = {n.strip().upper() for n in names if n.strip()}
+    written = written_value(config_set, "advertised.listeners") or written_value(config_set, "listeners")
     endpoints = parse(written, controllers)
     known = [Endpoint(normalize_host(e.rpartition(":")[0]), e.rpartition(":")[2])
              for e in config_set.facts.get("endpoints", [])]  # fmt: skip
@@ -87,7 +88,7 @@ def reached(config_set: ConfigSet) -> list[Endpoint]:
         flag = command["flags"].get("--bootstrap-server")
         return parse(flag) if isinstance(flag, str) else []
     if config_set.component in CLIENT_COMPONENTS:
-        return parse(_value(config_set, "bootstrap.servers"))
+        return parse(written_value(config_set, "bootstrap.servers"))
     return []
 
 
@@ -97,7 +98,7 @@ def quorum(config_set: ConfigSet) -> tuple[str, bool, bool] | None:
     if config_set.component != "broker":
         return None
     for key in ("controller.quorum.voters", "controller.quorum.bootstrap.servers", "zookeeper.connect"):
-        text = _value(config_set, key)
+        text = written_value(config_set, key)
         if text and not is_template(text):
             ensemble, _, chroot = text.strip().partition("/")  # zookeeper.connect may end in a chroot
             parts = sorted(normalize_host(part.strip()) for part in ensemble.split(",") if part.strip())

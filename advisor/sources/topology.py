@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -220,6 +221,36 @@ def _build(document: Document, groups: _Groups, declarations: dict[str, ClusterD
     document.clusters = {cluster.id: cluster for cluster in clusters.values()}
     document.reindex()
     _apply_declarations(document)
+    _infer_environment(document)
+
+
+_STRICT_LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|::1)$")
+
+
+def _laptop_endpoints(broker: ConfigSet) -> list[str] | None:
+    """The addresses clients are told to use, when every one of them is loopback (a laptop
+    setup: nothing beyond the machine can reach the broker); else None."""
+    controllers = {n.strip().upper() for n in endpoints.written_value(broker, "controller.listener.names").split(",")}
+    advertised = endpoints.written_value(broker, "advertised.listeners")
+    found = endpoints.parse(advertised or endpoints.written_value(broker, "listeners"), controllers)
+    if not found or not all(_STRICT_LOOPBACK.match(e.host) for e in found):
+        return None
+    return [str(e) for e in found]
+
+
+def _infer_environment(document: Document) -> None:
+    """A cluster whose brokers clients reach on loopback only is a development setup, judged
+    with the dev profile — unless the run, a declaration or a file says otherwise."""
+    for cluster in document.clusters.values():
+        brokers = [m for m in cluster.members if m.component == "broker" and m.runs_broker_role()]
+        if not brokers or any("profile" in m.facts for m in cluster.members):
+            continue
+        addresses = [_laptop_endpoints(b) for b in brokers]
+        if any(a is None for a in addresses):
+            continue
+        shown = ", ".join(dict.fromkeys(e for a in addresses for e in a or []))
+        for member in cluster.members:  # the runner uses it when neither the run nor a file says
+            member.facts["profile_inferred"] = ("dev", shown)
 
 
 def _apply_declarations(document: Document) -> None:
