@@ -297,6 +297,7 @@ class _Run:
             changes=(change,) if change is not None else (),
             assumptions=(
                 *_assumptions(rule, config_set, self.document),
+                *_defaults_of_the_chart(config_set, keys),
                 *version_notes,
                 *self.profile_note(rule, config_set),
             ),
@@ -407,6 +408,21 @@ def _assumptions(rule: Rule, config_set: ConfigSet, document: Document) -> tuple
         return ()
     hint = "declare the cluster in the project config ([clusters.NAME] paths) to confirm or separate them"
     return tuple(f"grouped by a guess: {reason}; {hint}" for reason in cluster.guesses)
+
+
+_CHART_DEFAULT = " (chart default)"
+
+
+def _defaults_of_the_chart(config_set: ConfigSet, keys: Iterable[str]) -> tuple[str, ...]:
+    """A verdict on a value the file does not write but its Helm chart does, says whose it is."""
+    said = []
+    for key in keys:
+        setting = config_set.settings.get(key)
+        if setting is not None and setting.spelling.endswith(_CHART_DEFAULT):
+            value = REDACTED if setting.secret else setting.value
+            value_name = setting.spelling.removesuffix(_CHART_DEFAULT)
+            said.append(f"{key}={value} is the chart's default ({value_name}), not written in this file")
+    return tuple(said)
 
 
 def merge_same_cause(findings: list[tuple[Finding, str | None]]) -> list[Finding]:

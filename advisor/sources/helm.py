@@ -1,4 +1,14 @@
-"""Helm values for the Bitnami Kafka chart (KRaft layout), also nested as a subchart (`kafka:`).
+"""Helm values for the Bitnami Kafka chart, also nested as a subchart (`kafka:`), for each chart
+generation (bitnami/charts history of bitnami/kafka/values.yaml and its templates):
+
+- charts up to 23: top-level camelCase values (`defaultReplicationFactor`, `logFlushIntervalMessages`,
+  `auth.clientProtocol`, `replicaCount`, ...) that the chart turns into KAFKA_CFG_* variables, its
+  own defaults included where a value is not given (offsets and transaction topics RF 1, a flush
+  every 10000 messages or 1 s, PLAINTEXT listeners, ZooKeeper unless `kraft.enabled`);
+- charts 24 and later: `controller`/`broker` sections and `listeners.<client|interbroker|controller|
+  external>.protocol`, SASL_PLAINTEXT unless said otherwise, with PLAIN among `sasl.enabledMechanisms`;
+- charts 32 and later: `overrideConfiguration` (and `config`) as maps of server.properties keys.
+Chart defaults become settings placed at the values' first line, spelled "<value> (chart default)".
 
 What is read, as the chart's own values.yaml documents it:
 - `config` / `extraConfig` (top level and per role): server.properties text, the generated
@@ -34,7 +44,43 @@ _TAG_VERSION = re.compile(r"^(\d+\.\d+(?:\.\d+)?)")
 # (or a kafka image with one) make a YAML file chart values whatever its name; a values*.yaml
 # needs only one of the chart's keys.
 _DISTINCT = {"controller", "broker", "kraft", "extraConfig", "heapOpts", "overrideConfiguration", "provisioning",
-             "externalAccess", "zookeeper", "sasl"}  # fmt: skip
+             "externalAccess", "zookeeper", "sasl", "defaultReplicationFactor", "offsetsTopicReplicationFactor",
+             "logFlushIntervalMessages", "autoCreateTopicsEnable", "deleteTopicEnable", "logRetentionHours",
+             "allowPlaintextListener", "interBrokerListenerName"}  # fmt: skip
+
+# Charts up to 23: each top-level value → the property the chart sets from it, and the chart's
+# default where it differs from Kafka's (None: the chart passes only what is given).
+LEGACY = {
+    "defaultReplicationFactor": ("default.replication.factor", "1"),
+    "offsetsTopicReplicationFactor": ("offsets.topic.replication.factor", "1"),
+    "transactionStateLogReplicationFactor": ("transaction.state.log.replication.factor", "1"),
+    "transactionStateLogMinIsr": ("transaction.state.log.min.isr", "1"),
+    "logFlushIntervalMessages": ("log.flush.interval.messages", "10000"),
+    "logFlushIntervalMs": ("log.flush.interval.ms", "1000"),
+    "deleteTopicEnable": ("delete.topic.enable", "false"),
+    "autoCreateTopicsEnable": ("auto.create.topics.enable", "true"),
+    "numPartitions": ("num.partitions", "1"),
+    "logRetentionHours": ("log.retention.hours", "168"),
+    "logRetentionBytes": ("log.retention.bytes", None),
+    "logSegmentBytes": ("log.segment.bytes", None),
+    "maxMessageBytes": ("message.max.bytes", None),
+    "numIoThreads": ("num.io.threads", None),
+    "numNetworkThreads": ("num.network.threads", None),
+    "numRecoveryThreadsPerDataDir": ("num.recovery.threads.per.data.dir", None),
+    "socketReceiveBufferBytes": ("socket.receive.buffer.bytes", None),
+    "socketSendBufferBytes": ("socket.send.buffer.bytes", None),
+    "socketRequestMaxBytes": ("socket.request.max.bytes", None),
+    "authorizerClassName": ("authorizer.class.name", None),
+    "superUsers": ("super.users", None),
+    "minInsyncReplicas": ("min.insync.replicas", None),
+}
+# auth.*Protocol words of charts up to 23 → security protocols.
+_LEGACY_PROTOCOLS = {"plaintext": "PLAINTEXT", "tls": "SSL", "mtls": "SSL", "sasl": "SASL_PLAINTEXT",
+                     "sasl_tls": "SASL_SSL"}  # fmt: skip
+# Charts 24+: listeners.<role> → (name, port) by default; every protocol defaults to SASL_PLAINTEXT.
+_LISTENERS = {"client": ("CLIENT", 9092), "interbroker": ("INTERNAL", 9094), "controller": ("CONTROLLER", 9093),
+              "external": ("EXTERNAL", 9095)}  # fmt: skip
+_DEFAULT_MECHANISMS = "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512"
 
 
 def _shape(values: Located, named: bool) -> bool:
@@ -135,6 +181,99 @@ def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
                 )
 
 
+def _section(values: Located, key: str) -> Located:
+    found = values.get(key)
+    return found if isinstance(found, Located) else Located()
+
+
+def _is_legacy(values: Located) -> bool:
+    """Charts up to 23: camelCase values at the top, no controller/broker sections."""
+    modern = any(k in values for k in ("controller", "broker", "extraConfig", "overrideConfiguration"))
+    return not modern and bool(set(LEGACY) & set(values) or "auth" in values or "replicaCount" in values)
+
+
+class _Chart:
+    """Adds settings the chart writes: from a value where one is given, else its default."""
+
+    def __init__(self, config_set: ConfigSet, values: Located, path: str, text: str) -> None:
+        self.config_set, self.values, self.path, self.text = config_set, values, path, text
+        self.default_at = Location(path, values.line)
+
+    def add(self, key: str, value: str, section: Located | None, name: str | None, label: str) -> None:
+        if section is not None and name is not None and name in section:
+            where = section.value_location(name, self.path)
+            setting = Setting(key, value, label, section.key_location(name, self.path), is_secret_key(key), where,
+                              raw_text(self.text, where))  # fmt: skip
+        else:
+            setting = Setting(key, value, f"{label} (chart default)", self.default_at, is_secret_key(key), None, None)
+        self.config_set.add(setting)
+
+
+def _legacy(chart: _Chart) -> int:
+    """Charts up to 23; returns the broker count (replicaCount, default 1)."""
+    values = chart.values
+    for name, (key, default) in LEGACY.items():
+        given = values.get(name)
+        if given is not None and not isinstance(given, (Located, list)):
+            chart.add(key, str(given).replace("_", ""), values, name, name)
+        elif default is not None:
+            chart.add(key, default, None, None, name)
+    auth = _section(values, "auth")
+    client = _LEGACY_PROTOCOLS.get(str(auth.get("clientProtocol") or "plaintext").lower(), "PLAINTEXT")
+    inter = _LEGACY_PROTOCOLS.get(str(auth.get("interBrokerProtocol") or "plaintext").lower(), "PLAINTEXT")
+    written = values.get("listeners")
+    if not (isinstance(written, list) and written):
+        chart.add("listeners", "INTERNAL://:9093,CLIENT://:9092", auth, "clientProtocol", "auth.clientProtocol")
+        protocols = f"INTERNAL:{inter},CLIENT:{client}"
+        chart.add("listener.security.protocol.map", protocols, auth, "clientProtocol", "auth.clientProtocol")
+    if str(_section(values, "kraft").get("enabled", "false")).lower() != "true":
+        chart.add("zookeeper.connect", "<release>-zookeeper:2181", None, None, "zookeeper.enabled")
+    return _int(values.get("replicaCount"), 1)
+
+
+def _modern_listeners(chart: _Chart) -> None:
+    """Charts 24+: the listeners, protocol map and SASL mechanisms the chart writes."""
+    values = chart.values
+    listeners = _section(values, "listeners")
+    if listeners.get("overrideListeners"):
+        return
+    external = str(_section(values, "externalAccess").get("enabled", "false")).lower() == "true"
+    bound, protocols, names = [], [], {}
+    where: tuple[Located | None, str | None, str] = (None, None, "listeners.client.protocol")
+    for role, (name, port) in _LISTENERS.items():
+        if role == "external" and not external:
+            continue
+        section = _section(listeners, role)
+        names[role] = str(section.get("name") or name)
+        protocol = str(section.get("protocol") or "SASL_PLAINTEXT").upper()
+        bound.append(f"{names[role]}://:{_int(section.get('containerPort'), port)}")
+        protocols.append(f"{names[role]}:{protocol}")
+        if role == "client" and "protocol" in section:
+            where = (section, "protocol", "listeners.client.protocol")
+    chart.add("listeners", ",".join(bound), *where)
+    chart.add("listener.security.protocol.map", ",".join(protocols), *where)
+    chart.add("controller.listener.names", names["controller"], None, None, "listeners.controller.name")
+    chart.add("inter.broker.listener.name", names["interbroker"], None, None, "listeners.interbroker.name")
+    if any(p.endswith(("SASL_PLAINTEXT", "SASL_SSL")) for p in protocols):
+        sasl = _section(values, "sasl")
+        mechanisms = str(sasl.get("enabledMechanisms") or _DEFAULT_MECHANISMS).upper()
+        chart.add("sasl.enabled.mechanisms", mechanisms, sasl, "enabledMechanisms", "sasl.enabledMechanisms")
+
+
+def _config_map(config_set: ConfigSet, section: Located, key: str, path: str, text: str) -> None:
+    """Charts 32+: `overrideConfiguration` / `config` as a map of server.properties keys."""
+    mapping = section.get(key)
+    if not isinstance(mapping, Located):
+        return
+    for name, value in mapping.items():
+        if isinstance(value, (Located, list)):
+            continue
+        where = mapping.value_location(name, path)
+        written = "" if value is None else str(value)
+        config_set.add(Setting(name, written, name, mapping.key_location(name, path), is_secret_key(name), where,
+                               raw_text(text, where)))  # fmt: skip
+
+
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
@@ -143,6 +282,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
     combined = str(controller.get("controllerOnly", "false")).lower() != "true"
     brokers = (_int(controller.get("replicaCount"), 3) if combined else 0) + _int(broker.get("replicaCount"), 0)
+    legacy = _is_legacy(values)
     image = values.get("image")
     tag = str(image.get("tag") or "") if isinstance(image, Located) else ""
     version = _TAG_VERSION.match(tag)
@@ -157,13 +297,20 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         kafka_version_from=f"image.tag {tag}" if version else None,
         cluster=path,
     )
+    chart = _Chart(config_set, values, path, text)
+    if legacy:
+        brokers = _legacy(chart)
+    else:
+        _modern_listeners(chart)
     jvm: dict[str, dict[str, Any]] = {}
     for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
         for key in ("config", "extraConfig"):
             _properties_text(config_set, section, key, path, source.lines, index)
+            _config_map(config_set, section, key, path, text)
+        _config_map(config_set, section, "overrideConfiguration", path, text)
         _env(config_set, section, path, text)
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
-    config_set.facts.update({"broker_count": brokers or None, "jvm": jvm})
+    config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
     directive_syntax.apply_file_settings([config_set], found)
     return source, [config_set]
