@@ -251,7 +251,8 @@ class _Run:
         if config_set.cluster not in self.inferred_noted:  # said once per cluster
             self.inferred_noted.add(config_set.cluster)
             message = (
-                f"judged as a development setup: clients reach its broker(s) on loopback only ({inferred[1]}),"
+                "judged as a development setup: clients reach its broker(s) only on loopback or compose-network"
+                f" names ({inferred[1]}),"
                 ' so the rules the dev profile quiets were not run; --profile prod or environment = "prod" in'
                 " [clusters.NAME] judges it as production"
             )

@@ -86,7 +86,7 @@ def _environment(service: Located, path: str, text: str) -> list[Entry]:
             start = span.offset + quoted + len(name) + 1
             end = span.end_offset - quoted
             where = index.span(start, end).at(path) if start <= end and "=" in str(item) else None
-            key = Location(path, span.line, span.column + quoted)
+            key = index.span(span.offset + quoted, span.offset + quoted + len(name)).at(path)
             entries.append((name, value, key, where, raw_text(text, where)))
         return entries
     if env is not None:

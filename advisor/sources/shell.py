@@ -154,6 +154,9 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
             "quotas": quotas,
         },
     )
+    if tool == "topics" and "--create" in flags:  # what the topic rules read of a Strimzi topic too
+        config_set.facts["partitions"] = flags.get("--partitions")
+        config_set.facts["replicas"] = flags.get("--replication-factor")
     if component != "admin":
         values = flags.get("--config", []) + flags.get("--add-config", [])
         for key, value in _config_pairs(values):
@@ -163,13 +166,46 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
     return config_set
 
 
+# `KT=/opt/kafka/bin/kafka-topics.sh`, `BS=${BOOTSTRAP:-kafka:9092}`: simple assignments a
+# script's later commands use as `$KT`/`${BS}`. Command substitutions are not run.
+_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|readonly\s+|local\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\S+)\s*$")
+_DEFAULTED = re.compile(r"^\$\{\w+:?-(?P<default>[^}]*)\}$")
+_REFERENCE = re.compile(r"\$\{(?P<braced>[A-Za-z_]\w*)\}|\$(?P<bare>[A-Za-z_]\w*)")
+
+
+def _variables(text: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for _, _, logical in _logical_lines(text):
+        match = _ASSIGNMENT.match(logical)
+        if not match or "$(" in match["value"] or "`" in match["value"]:
+            continue
+        value = match["value"].strip("'\"")
+        defaulted = _DEFAULTED.match(value)
+        found[match["name"]] = defaulted["default"].strip("'\"") if defaulted else value
+    return found
+
+
+def _expanded(logical: str, variables: dict[str, str]) -> str:
+    """The line with the script's own simple variables put in (others stay as written)."""
+    if "$" not in logical or not variables:
+        return logical
+
+    def value(match: re.Match[str]) -> str:
+        name = match["braced"] or match["bare"]
+        return variables.get(name, match.group(0))
+
+    return _REFERENCE.sub(value, logical)
+
+
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     lines = text.splitlines()
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
     config_sets = []
+    variables = _variables(text)
     for first, last, logical in _logical_lines(text):
-        if not _MENTION.search(logical):
+        logical = _expanded(logical, variables)
+        if not _MENTION.search(logical) or _ASSIGNMENT.match(logical):
             continue
         lexer = shlex.shlex(logical, posix=True, punctuation_chars=";&|")
         lexer.whitespace_split = True

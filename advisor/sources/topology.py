@@ -228,12 +228,18 @@ _STRICT_LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|::1)$")
 
 
 def _laptop_endpoints(broker: ConfigSet) -> list[str] | None:
-    """The addresses clients are told to use, when every one of them is loopback (a laptop
-    setup: nothing beyond the machine can reach the broker); else None."""
+    """The addresses clients are told to use, when every one of them is loopback — or, for a
+    compose service, a compose-network name (`kafka-1`, no domain: resolvable only inside the
+    compose project) — a laptop setup nothing beyond the machine reaches; else None."""
     controllers = {n.strip().upper() for n in endpoints.written_value(broker, "controller.listener.names").split(",")}
     advertised = endpoints.written_value(broker, "advertised.listeners")
     found = endpoints.parse(advertised or endpoints.written_value(broker, "listeners"), controllers)
-    if not found or not all(_STRICT_LOOPBACK.match(e.host) for e in found):
+    compose = "image" in broker.facts  # a compose service (its image is known, even if templated)
+
+    def local(host: str) -> bool:
+        return bool(_STRICT_LOOPBACK.match(host)) or (compose and bool(host) and "." not in host)
+
+    if not found or not all(local(e.host) for e in found):
         return None
     return [str(e) for e in found]
 

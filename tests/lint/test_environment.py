@@ -26,7 +26,7 @@ def test_a_loopback_only_broker_is_judged_as_a_laptop_setup_and_says_so(tmp_path
     result = lint([broker])
     assert "KB118" not in {f.rule for f in result.findings}  # quieted by the inferred dev profile
     (note,) = result.document.notes
-    assert note.kind == "note" and "loopback only (localhost:9092)" in note.message
+    assert note.kind == "note" and "only on loopback or compose-network names (localhost:9092)" in note.message
     said = lint([broker], profile="prod")  # the run says production: judged so, no note
     assert "KB118" in {f.rule for f in said.findings} and not said.document.notes
 
@@ -56,3 +56,20 @@ def test_the_dev_profile_keeps_multi_broker_findings_for_files_with_several_brok
     assert {"KB102", "KB134"} <= dev  # one copy on three brokers is a finding in dev too
     assert "KB119" not in dev  # a plaintext listener on a dev network is not
     assert "KB119" in {f.rule for f in lint([compose], profile="prod").findings}
+
+
+def test_a_compose_stack_reached_by_service_names_is_a_laptop_setup_and_a_domain_is_not(tmp_path: Path) -> None:
+    """Inside a compose project `kafka:9092` resolves only on its network; `kafka.prod.example` anywhere."""
+    compose = tmp_path / "docker-compose.yml"
+    service = (
+        "services:\n  kafka:\n    image: apache/kafka:3.9.0\n    environment:\n      KAFKA_NODE_ID: 1\n"
+        "      KAFKA_PROCESS_ROLES: broker,controller\n      KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND: 'true'\n"
+        "      KAFKA_LISTENERS: PLAINTEXT://:9092,CONTROLLER://:9093\n"
+        "      KAFKA_CONTROLLER_LISTENER_NAMES: CONTROLLER\n"
+    )
+    compose.write_text(service + "      KAFKA_ADVERTISED_LISTENERS: PLAINTEXT://kafka:9092\n")
+    laptop = lint([compose])
+    assert "KB118" not in {f.rule for f in laptop.findings} and laptop.document.notes
+    compose.write_text(service + "      KAFKA_ADVERTISED_LISTENERS: PLAINTEXT://kafka.prod.example.com:9092\n")
+    served = lint([compose])
+    assert "KB118" in {f.rule for f in served.findings} and not served.document.notes

@@ -30,12 +30,14 @@ def _agrees(location, index: LineIndex) -> bool:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(REPO_ROOT)))
 def test_every_setting_s_spans_cut_its_key_and_raw_value(path: Path) -> None:
     result = lint([path])
-    (source,) = result.document.files
-    text, index = source.text, LineIndex(source.text)
+    texts = {source.path: source.text for source in result.document.files}  # a compose file's .env too
+    source = next(source for source in result.document.files if source.path == str(path))
     checked = 0
     for config_set in result.document.config_sets:
         for setting in config_set.settings.values():
             key = setting.location
+            text = texts[key.path]
+            index = LineIndex(text)
             if key.offset is not None:
                 written = text[key.offset : key.end_offset].strip("\"'")
                 written = re.sub(r"\[([^\]]*)\]", r".\1", written).lstrip(".")  # Spring's properties[a.b]

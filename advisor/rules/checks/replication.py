@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.analysis.units import to_number
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
@@ -24,17 +25,22 @@ INTERNAL_TOPIC_RF = {
 }
 
 
-@python_check("internal-topic-rf-one", arguments=("key", "topic"))
+@python_check("internal-topic-rf-one", arguments=("key", "topic", "brokers"))
 def internal_topic_rf_one(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Each internal topic's replication factor written as 1 on a cluster of two or more brokers."""
     brokers = (values.get("cluster") or {}).get("min_brokers") or 0
-    if brokers < 2:
-        return []
+    # A default replication factor of N written is a cluster of at least N brokers: topics
+    # created with it could not exist otherwise (KB101 reads it the same way).
+    written_default = to_number(str(values["set"].get("default.replication.factor") or ""))
+    brokers = max(brokers, int(written_default or 0))
+    if brokers < 2 or "broker" not in values["roles"]:
+        return []  # a controller-only node creates no internal topics: its copy of the key is unused
     outcomes = []
     for key, topic in INTERNAL_TOPIC_RF.items():
         setting = config_set.settings.get(key)
         if setting is None or is_template(setting.value):
             continue
         if setting.value.strip() in ("1", "'1'", '"1"'):
-            outcomes.append(Violation(keys=(key,), arguments={"key": key, "topic": topic}))
+            arguments = {"key": key, "topic": topic, "brokers": str(brokers)}
+            outcomes.append(Violation(keys=(key,), arguments=arguments))
     return outcomes
