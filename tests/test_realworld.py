@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-import realworld_score  # noqa: E402
+import realworld_score
 
 PROJECTS = realworld_score.projects()
 
