@@ -21,7 +21,7 @@ LIBS = {
     "4.0": lambda: fetch_kafka.kafka_core_libs("4.0.2"),
     "3.9": lambda: fetch_kafka.kafka_core_libs("3.9.1"),
 }
-RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP115", "KP123", "KC103", "KC104", "KC110", "KC111")
+RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP111", "KP115", "KP123", "KC103", "KC104", "KC110", "KC111")
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +66,11 @@ CASES = [
     ("4.4", {"retries": "0"}, "not idempotent", {"KP123"}),
     ("4.0", {"retries": "0"}, "not idempotent", {"KP123"}),
     ("3.9", {"retries": "0"}, "not idempotent", {"KP123"}),
-    ("4.4", {"retries": "0", "enable.idempotence": "false"}, "not idempotent", set()),
+    ("4.4", {"retries": "0", "enable.idempotence": "false"}, "not idempotent", {"KP123"}),
     ("4.4", {"retries": "1"}, "idempotent", set()),
+    ("4.4", {"retries": "0", "enable.idempotence": "true"}, "refused", {"KP111"}),
+    ("3.9", {"retries": "0", "enable.idempotence": "true"}, "refused", {"KP111"}),
+    ("4.4", {"retries": "0", "acks": "1"}, "not idempotent", {"KP123"}),  # drops records; idempotence was off
     ("4.4", {"partitioner.class": "org.apache.kafka.clients.producer.UniformStickyPartitioner"}, "refused", {"KP115"}),
     (
         "4.0",

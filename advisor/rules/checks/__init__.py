@@ -17,6 +17,7 @@ MODULES = {
     "removed-authorizer-class": "security",
     "strimzi-external-listener-unprotected": "security",
     "internal-topic-rf-one": "replication",
+    "retries-zero": "producer",
     "jvm-parallel-gc": "jvm",
     "jvm-heap-too-large": "jvm",
     "spring-unknown-property": "surfaces",
