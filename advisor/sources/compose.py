@@ -21,6 +21,7 @@ from typing import Any
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
+from advisor.sources import beside
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
@@ -216,22 +217,6 @@ def interpolate(value: str, variables: dict[str, str]) -> str:
     return _INTERPOLATION.sub(substitute, value)
 
 
-# What compose reads beside the file: the project's `.env` (for interpolation) and each service's
-# `env_file:`. Bounded like every input, and only inside the compose file's folder tree or the
-# working directory: a file from anyone must not make the linter read /etc or a home folder.
-_MAX_INCLUDED = 1 << 20
-
-
-def _readable(compose: Path, written: str) -> Path | None:
-    candidate = (compose.parent / written).resolve()
-    roots = (compose.parent.resolve(), Path.cwd().resolve())
-    if not any(candidate == root or root in candidate.parents for root in roots):
-        return None
-    if not candidate.is_file() or candidate.stat().st_size > _MAX_INCLUDED:
-        return None
-    return candidate
-
-
 def _env_files(service: Located) -> list[tuple[str, bool, int]]:
     """(path as written, required, line) of each `env_file:` entry."""
     written = service.get("env_file")
@@ -289,7 +274,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
         config_sets = []
         services = data["services"]
         compose = Path(path)
-        project_env = _readable(compose, ".env")
+        project_env = beside.readable(compose, ".env")
         variables: dict[str, str] = {}
         if project_env is not None:
             variables = {entry[0]: entry[1] for entry in _env_entries(str(project_env), project_env.read_text())}
@@ -300,7 +285,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
             anchor = service.position("environment") if "environment" in service else services.position(name)
             entries: list[Entry] = []
             for written, required, line in _env_files(service):
-                env_path = _readable(compose, written)
+                env_path = beside.readable(compose, written)
                 if env_path is None:
                     if required:
                         source.notes.append(

@@ -18,10 +18,10 @@ from typing import Any
 from advisor import catalog
 from advisor.analysis.units import to_bytes, to_ms
 from advisor.catalog import surfaces
-from advisor.model.document import ConfigSet, Directive, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
+from advisor.sources import beside, properties_syntax
 from advisor.sources import directives as directive_syntax
-from advisor.sources import properties_syntax
 from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
@@ -164,10 +164,38 @@ def _suggest(name: str) -> str | None:
     return siblings[close[0]] if close else None
 
 
+# `application-prod.yml`: Spring reads it on top of `application.yml` / `.properties` of the same
+# folder when the `prod` profile is active — the file name is the only evidence Spring uses.
+_PROFILE_FILE = re.compile(r"^(?P<stem>application|bootstrap)-(?P<profile>[\w.-]+)\.(?:ya?ml|properties)$")
+
+
+def _profile_file_base(path: str) -> tuple[str | None, list[Entry]]:
+    """(the profile a profile-specific file is for, the profile-less entries of its base files)."""
+    match = _PROFILE_FILE.match(Path(path).name)
+    if match is None:
+        return None, []
+    entries: list[Entry] = []
+    for suffix in (".yml", ".yaml", ".properties"):  # Spring: .properties over .yml for one key
+        found = beside.readable(Path(path), f"{match['stem']}{suffix}")
+        if found is None:
+            continue
+        try:
+            documents, _ = _documents(str(Path(path).parent / found.name), found.read_text(errors="replace"))
+        except LoadError:
+            continue  # the base file's own run reports it
+        entries += [entry for profile, found_entries in documents if profile is None for entry in found_entries]
+    return match["profile"], entries
+
+
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     documents, found = _documents(path, text)
     source = SourceFile(path, text, FORMAT, found)
     base = [entry for profile, entries in documents if profile is None for entry in entries]
+    file_profile, inherited = _profile_file_base(path)
+    if file_profile is not None:  # judged as Spring runs it: application.yml, then this file
+        config_sets = _config_sets(path, [*inherited, *base], f"[{file_profile}]") if base else []
+        directive_syntax.apply_file_settings(config_sets, found)
+        return source, config_sets
     config_sets = _config_sets(path, base, "") if base else []
     # A profile document is judged as Spring runs it: the profile-less documents, then its own.
     for profile, entries in documents:

@@ -174,3 +174,14 @@ def test_confluent_server_keys_get_no_did_you_mean(tmp_path: Path) -> None:
         "log.retention.hour=24\n"
     )
     assert [f.keys for f in lint([broker]).findings if f.rule == "KB100"] == [("log.retention.hour",)]
+
+
+def test_a_spring_profile_file_is_judged_on_top_of_its_application_yml(tmp_path: Path) -> None:
+    """application-prod.yml is read by Spring over application.yml when `prod` is active."""
+    (tmp_path / "application.yml").write_text("spring:\n  kafka:\n    producer:\n      retries: 0\n")
+    prod = tmp_path / "application-prod.yml"
+    prod.write_text("spring:\n  kafka:\n    producer:\n      transaction-id-prefix: tx-\n")
+    result = lint([prod])
+    assert [cs.name for cs in result.document.config_sets] == ["spring.kafka.producer[prod]"]
+    (refused,) = [f for f in result.findings if f.rule == "KP116"]
+    assert (Path(refused.path).name, refused.line) == ("application.yml", 4)  # where the fix goes
