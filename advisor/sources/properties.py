@@ -151,7 +151,7 @@ def load(path: str, text: str, payload: object, options) -> tuple[SourceFile, li
             f"{what} configuration: recognised and not judged (kafka-advisor judges brokers, topics and"
             " clients); --as COMPONENT or a '# kafka-advisor: as=' line overrides"
         )
-        source.notes.append(Problem(path, line, message, "skipped"))
+        source.notes.append(Problem(path, line, message, "note"))  # recognised and said: not a skipped file
         return source, []
     stated = explicit or _component_from_name(path)
     components = (stated,) if stated else _components_from_keys([e.key for e in entries], path, anchor_line)
