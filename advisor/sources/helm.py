@@ -274,6 +274,33 @@ def _config_map(config_set: ConfigSet, section: Located, key: str, path: str, te
                                raw_text(text, where)))  # fmt: skip
 
 
+def _provisioned_topics(values: Located, path: str, text: str, cluster: str) -> list[ConfigSet]:
+    """provisioning.topics: topics the chart's provisioning job creates with kafka-topics, each
+    with its partitions and replication factor (the section's defaults: 1 and 1)."""
+    provisioning = _section(values, "provisioning")
+    topics = provisioning.get("topics")
+    if not isinstance(topics, LocatedList):
+        return []
+    found = []
+    for topic, (line, column) in zip(topics, topics.positions, strict=True):
+        if not isinstance(topic, Located) or not topic.get("name"):
+            continue
+        replicas = topic.get("replicationFactor", provisioning.get("replicationFactor", "1"))
+        partitions = topic.get("partitions", provisioning.get("numPartitions", "1"))
+        at = topic.position("replicationFactor") if "replicationFactor" in topic else (line, column)
+        config_set = ConfigSet(
+            component="topic",
+            path=path,
+            anchor=Location(path, *at),
+            name=f"provisioning.topics/{topic['name']}",
+            cluster=cluster,
+            facts={"partitions": str(partitions), "replicas": str(replicas)},
+        )
+        _config_map(config_set, topic, "config", path, text)
+        found.append(config_set)
+    return found
+
+
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
@@ -312,5 +339,6 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
-    directive_syntax.apply_file_settings([config_set], found)
-    return source, [config_set]
+    config_sets = [config_set, *_provisioned_topics(values, path, text, config_set.cluster or path)]
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets

@@ -154,6 +154,22 @@ def _settings(config_set: ConfigSet, config: Any, path: str, text: str) -> None:
         )
 
 
+def _super_users(config_set: ConfigSet, kafka: Located, path: str) -> None:
+    """spec.kafka.authorization.superUsers, which the operator writes as super.users (each name a
+    User: principal), at the line of each entry."""
+    authorization = kafka.get("authorization")
+    users = authorization.get("superUsers") if isinstance(authorization, Located) else None
+    if not isinstance(users, LocatedList) or not users:
+        return
+    principals = [name if str(name).startswith("User:") else f"User:{name}" for name in map(str, users)]
+    line, column = users.positions[0]
+    for name, (entry_line, entry_column) in zip(users, users.positions, strict=True):
+        if str(name) in ("ANONYMOUS", "User:ANONYMOUS"):
+            line, column = entry_line, entry_column  # the entry a finding is about
+    where = Location(path, line, column)
+    config_set.add(Setting("super.users", ";".join(principals), "authorization.superUsers", where, False, None, None))
+
+
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     documents = [d for d in read_yaml(text, path) if isinstance(d, Located)]
     found = directive_syntax.in_hash_comments(text, path)
@@ -198,6 +214,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     "listeners": _listeners(kafka, path),
                 }
             )
+            _super_users(config_set, kafka, path)  # the operator's own setting: not a forbidden key
             config_sets.append(config_set)
         elif kind == "KafkaUser":
             quotas = _get(resource, "spec", "quotas")
