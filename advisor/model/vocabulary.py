@@ -113,6 +113,7 @@ class InputFormat(_Words):
     REASSIGNMENT = "reassignment"
     SHELL = "shell"
     JVM_OPTIONS = "jvm-options"
+    CONFIGMAP = "configmap"
 
 
 # The first letter after K in a rule id names what a rule is about.

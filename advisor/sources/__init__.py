@@ -24,13 +24,16 @@ from advisor.model.topology import ClusterDeclaration
 from advisor.sources import topology
 
 # Asked in this order; the first whose sniff returns a payload owns the file.
-LOADERS = ("properties", "compose", "strimzi", "spring", "helm", "reassignment", "client_dict", "shell", "jvm_env")
+LOADERS = (
+    "properties", "compose", "strimzi", "configmap", "spring", "helm", "reassignment", "client_dict", "shell",
+    "jvm_env",
+)  # fmt: skip
 # The loaders that may claim a file, by its suffix (an extensionless file: a `.env` or a #! script).
 # A loader is imported only when a file could be its: a one-file run pays for one or two.
 _CLAIMS = {
     ".properties": ("properties", "spring"),
-    ".yaml": ("compose", "strimzi", "spring", "helm", "client_dict"),
-    ".yml": ("compose", "strimzi", "spring", "helm", "client_dict"),
+    ".yaml": ("compose", "strimzi", "configmap", "spring", "helm", "client_dict"),
+    ".yml": ("compose", "strimzi", "configmap", "spring", "helm", "client_dict"),
     ".json": ("reassignment", "client_dict"),
     ".toml": ("client_dict",),
     ".env": ("compose",),
@@ -60,6 +63,7 @@ FORMATS = {
     "reassignment": ("reassignment", ".json"),
     "shell": ("shell", ".sh"),
     "jvm-options": ("jvm_env", ".sh"),
+    "configmap": ("configmap", ".yaml"),
 }
 
 

@@ -185,3 +185,17 @@ def test_a_spring_profile_file_is_judged_on_top_of_its_application_yml(tmp_path:
     assert [cs.name for cs in result.document.config_sets] == ["spring.kafka.producer[prod]"]
     (refused,) = [f for f in result.findings if f.rule == "KP116"]
     assert (Path(refused.path).name, refused.line) == ("application.yml", 4)  # where the fix goes
+
+
+def test_a_configmap_carrying_server_properties_is_read_as_that_file(tmp_path: Path) -> None:
+    manifest = tmp_path / "kafka.yaml"
+    manifest.write_text(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kafka\ndata:\n"
+        "  server.properties: |\n    process.roles=broker\n    unclean.leader.election.enable=true\n"
+        "  log4j.properties: |\n    log4j.rootLogger=INFO\n"
+    )
+    result = lint([manifest])
+    (broker,) = result.document.config_sets
+    assert (broker.component, broker.name) == ("broker", "ConfigMap/kafka/server.properties")
+    (unclean,) = [f for f in result.findings if f.rule == "KB103"]
+    assert (unclean.line, unclean.column) == (8, 5)  # in the YAML file, inside the block
