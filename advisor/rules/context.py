@@ -86,9 +86,9 @@ def _default_replication_factor(brokers: list[ConfigSet]) -> float | None:
 
 
 def _cluster_wide(document: Document, cluster_id: str | None) -> tuple[list[int], list[str], int, int, float | None]:
-    """(broker counts the cluster's files state, its racks, its broker sets, its declared follower
-    replicas, its default replication factor): the same for every member, so built once per
-    cluster and run (`shared`)."""
+    """(broker counts the cluster's files state, its racks, how many brokers its files show at
+    least, its declared follower replicas, its default replication factor): the same for every
+    member, so built once per cluster and run (`shared`)."""
     brokers = document.cluster_brokers(cluster_id)
     counted = [b.facts["broker_count"] for b in brokers if b.facts.get("broker_count")]
     racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
@@ -98,7 +98,11 @@ def _cluster_wide(document: Document, cluster_id: str | None) -> tuple[list[int]
         counted = [declaration.brokers]
         racks = racks or sorted(declaration.racks)
     followers = _declared_follower_replicas(document.cluster_topics(cluster_id))
-    return counted, racks, len(brokers), followers, _default_replication_factor(brokers)
+    serving = [b for b in brokers if b.runs_broker_role()]  # controller-only nodes are no brokers
+    # A default replication factor of N written on a broker needs N brokers: that many at least.
+    implied = max((_whole(b.settings["default.replication.factor"].value) or 0 for b in serving
+                   if "default.replication.factor" in b.settings), default=0)  # fmt: skip
+    return counted, racks, (len(serving), implied), followers, _default_replication_factor(brokers)
 
 
 def _cluster(
@@ -108,7 +112,7 @@ def _cluster(
     says (a compose file, a Strimzi cluster, Helm values), else null."""
     if config_set.cluster not in shared:
         shared[config_set.cluster] = _cluster_wide(document, config_set.cluster)
-    counted, racks, broker_sets, followers, default_rf = shared[config_set.cluster]
+    counted, racks, (broker_sets, implied), followers, default_rf = shared[config_set.cluster]
     own = config_set.facts.get("broker_count")
     if own:  # a set that stands for its whole cluster (a topic of a counted cluster): only the max counts
         counted = [*counted, own]
@@ -125,6 +129,8 @@ def _cluster(
         # In combined mode every voter is also a broker: that many brokers at least.
         if {"broker", "controller"} <= roles and voters:
             return _described(len(voters), default_rf=default_rf)
+    if implied > 1:  # nothing counts the brokers, but a written default RF of N needs N of them
+        return _described(implied, racks=racks, default_rf=default_rf)
     return None
 
 
