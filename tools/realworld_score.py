@@ -9,6 +9,7 @@ apply to the next other line:
   missed: ID   the reviewer raises it and the tool does not, yet      (a false negative)
   wrong:  ID   the tool finds it and the reviewer says it is wrong    (a false positive)
   ok:     ID   neither raises it here
+A reviewer's point that no rule covers yet is `missed: NEW`.
 tests/test_realworld.py holds the tool to exactly these; this script prints the figures.
 
 .venv/bin/python tools/realworld_score.py [--verbose]

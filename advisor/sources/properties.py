@@ -67,6 +67,7 @@ def _kafka_key(key: str) -> bool:
 _NEIGHBOURS = (
     ("a Kafka Connect worker", lambda k: k in _CONNECT_WORKER_KEYS),
     ("a Kafka Connect connector", lambda k: k == "connector.class"),
+    ("a Kafka Streams application", lambda k: k in ("application.id", "processing.guarantee", "num.stream.threads")),
     ("a Schema Registry", lambda k: k.startswith("kafkastore.") or k in ("schema.compatibility.level",)),
     ("a ksqlDB server", lambda k: k.startswith("ksql.")),
     ("a MirrorMaker 2", lambda k: "->" in k),

@@ -59,13 +59,33 @@ def link(document: Document) -> None:
     """A cluster with node pools has the brokers of its broker pools, in whichever file of its
     directory they are: that sum replaces the count its Kafka resource's file gave (its JVM
     options stay those of its own file, whose lines its findings point at)."""
+    kafkas = {cs.cluster for cs in document.config_sets if cs.component == "broker" and cs.name.startswith("Kafka/")}
+    for config_set in document.config_sets:  # topics and users kept in a subfolder (topics/, users/)
+        if config_set.cluster and config_set.name.startswith(("KafkaTopic/", "KafkaUser/")):
+            config_set.cluster = _owning_cluster(config_set.cluster, kafkas)
     brokers: dict[str, int] = {}
     for source in document.files:
         for part in source.cluster_parts if source.format == FORMAT else []:
-            brokers[part["cluster"]] = brokers.get(part["cluster"], 0) + part["broker_replicas"]
+            owner = _owning_cluster(part["cluster"], kafkas)
+            brokers[owner] = brokers.get(owner, 0) + part["broker_replicas"]
     for config_set in document.config_sets:
         if config_set.component == "broker" and config_set.cluster in brokers:
             config_set.facts["broker_count"] = brokers[config_set.cluster] or None
+
+
+def _owning_cluster(key: str, kafkas: set[str | None]) -> str:
+    """A resource's cluster key, or — when no Kafka resource has that key — the key of the Kafka
+    resource of the same namespace and name in the nearest folder above its own (GitOps
+    repositories keep `topics/` and `users/` below the cluster's folder)."""
+    if key in kafkas:
+        return key
+    folder, _, rest = key.partition("#")
+    candidates = []
+    for kafka in kafkas:
+        kafka_folder, _, kafka_rest = (kafka or "").partition("#")
+        if kafka_rest == rest and (kafka_folder in (".", "") or Path(kafka_folder) in Path(folder).parents):
+            candidates.append(kafka or "")
+    return max(candidates, key=lambda k: len(Path(k.partition("#")[0]).parts), default=key)
 
 
 def _cluster_key(path: str, cluster: str | None, resource: Located) -> str:

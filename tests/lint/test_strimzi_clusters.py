@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from advisor.report.session import lint
+from advisor.sources import discover
 
 KAFKA = """apiVersion: kafka.strimzi.io/v1beta2
 kind: Kafka
@@ -73,3 +74,20 @@ def test_node_pools_in_files_of_their_own_count_the_brokers(tmp_path: Path) -> N
 
     (tmp_path / "brokers-b.yaml").write_text(POOL.format(name="brokers-b", replicas=2, role="broker"))
     assert kt102([*files, tmp_path / "brokers-b.yaml"]) == []  # 4 brokers hold 4 replicas
+
+
+def test_topics_in_a_subfolder_join_their_clusters_folder_and_not_another_environment(tmp_path: Path) -> None:
+    """GitOps layouts keep topics/ below the cluster's folder; dev/ and prod/ stay apart."""
+    for env, replicas in (("dev", 1), ("prod", 3)):
+        (tmp_path / env / "topics").mkdir(parents=True)
+        (tmp_path / env / "kafka.yaml").write_text(
+            "apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\nmetadata:\n  name: main\n  namespace: kafka\n"
+            f"spec:\n  kafka:\n    replicas: {replicas}\n    listeners: []\n"
+        )
+        (tmp_path / env / "topics" / "orders.yaml").write_text(
+            "apiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaTopic\nmetadata:\n  name: orders\n  namespace: kafka\n"
+            "  labels:\n    strimzi.io/cluster: main\nspec:\n  partitions: 3\n  replicas: 2\n"
+        )
+    findings = lint(discover([tmp_path])[0]).findings
+    short = [f for f in findings if f.rule == "KT105"]  # 2 replicas on 3 brokers: prod only
+    assert [Path(f.path).relative_to(tmp_path).as_posix() for f in short] == ["prod/topics/orders.yaml"]
