@@ -274,6 +274,33 @@ def _config_map(config_set: ConfigSet, section: Located, key: str, path: str, te
                                raw_text(text, where)))  # fmt: skip
 
 
+# Chart values that hold passwords (charts up to 23 under auth.*, 24+ under sasl.* and tls.*):
+# written in the values file, they are secrets in a repository. Existing-secret references and
+# templates are not.
+_CHART_SECRETS = (
+    ("sasl", "client", "passwords"), ("sasl", "interbroker", "password"), ("sasl", "controller", "password"),
+    ("tls", "keystorePassword"), ("tls", "truststorePassword"), ("tls", "password"),
+    ("auth", "sasl", "jaas", "clientPasswords"), ("auth", "sasl", "jaas", "interBrokerPassword"),
+    ("auth", "tls", "password"),
+)  # fmt: skip
+
+
+def _chart_secrets(values: Located) -> list[dict[str, Any]]:
+    """The chart's password values written in clear (by name and line, never the value)."""
+    found = []
+    for path in _CHART_SECRETS:
+        section: Any = values
+        for part in path[:-1]:
+            section = section.get(part) if isinstance(section, Located) else None
+        if not isinstance(section, Located) or path[-1] not in section:
+            continue
+        value = section[path[-1]]
+        written = [str(v) for v in value] if isinstance(value, list) else [str(value or "")]
+        if any(w.strip() and "{{" not in w and not w.strip().startswith("$") for w in written):
+            found.append({"name": ".".join(path), "line": section.position(path[-1])[0]})
+    return found
+
+
 def _provisioned_topics(values: Located, path: str, text: str, cluster: str) -> list[ConfigSet]:
     """provisioning.topics: topics the chart's provisioning job creates with kafka-topics, each
     with its partitions and replication factor (the section's defaults: 1 and 1)."""
@@ -339,6 +366,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
+    config_set.facts["chart_secrets"] = _chart_secrets(values)
     config_sets = [config_set, *_provisioned_topics(values, path, text, config_set.cluster or path)]
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

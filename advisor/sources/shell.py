@@ -26,7 +26,7 @@ _TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.
 _MENTION = re.compile(r"kafka-(topics|configs|reassign-partitions|acls)")
 _SEPARATORS = {"&&", "||", ";", "|", "&", ";;"}
 _REPEATABLE = {"--config", "--add-config", "--delete-config"}  # values may hold secrets: not kept in facts
-_LISTED = {"--allow-principal", "--deny-principal"}  # repeatable and kept
+_LISTED = {"--allow-principal", "--deny-principal", "--operation"}  # repeatable and kept
 # Client quota names kafka-configs takes for users and clients: exactly Kafka's
 # QuotaConfig.userAndClientQuotaConfigs(); the tool refuses others (tests/integration/test_cli_tools.py).
 QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate")

@@ -31,6 +31,7 @@ MODULES = {
     "plan-unknown-broker": "operations",
     "alter-replication-factor": "operations",
     "plan-preferred-leader-skew": "operations",
+    "acl-wildcard-principal": "operations",
     "tenants-without-quotas": "tenancy",
 }
 

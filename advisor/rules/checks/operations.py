@@ -143,3 +143,31 @@ def plan_unknown_broker(values: dict[str, Any], config_set: ConfigSet) -> list[V
             message = f"{where} names broker {names}, not in the cluster (brokers {', '.join(map(str, known))})"
             outcomes.append(Violation(line=move["line"], message=message))
     return outcomes
+
+
+# Operations that change data or the cluster; Read/Describe for everyone is a choice some make.
+_CHANGING = {"all", "write", "create", "delete", "alter", "alterconfigs", "clusteraction", "idempotentwrite"}
+
+
+@python_check("acl-wildcard-principal", arguments=("operations", "resource"))
+def acl_wildcard_principal(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """kafka-acls --add granting User:* (every principal, ANONYMOUS included) an operation that
+    writes or changes something."""
+    command = _command(config_set)
+    if command is None or command["tool"] != "kafka-acls" or "--add" not in command["flags"]:
+        return []
+    flags = command["flags"]
+    principals = [str(p).strip("'\"") for p in flags.get("--allow-principal", [])]
+    if "User:*" not in principals:
+        return []
+    operations = [str(o) for o in flags.get("--operation", [])]
+    changing = [o for o in operations if o.lower() in _CHANGING]
+    if not changing:
+        return []
+    resource = next(
+        (f"{flag[2:]} {flags[flag]}" for flag in ("--topic", "--group", "--transactional-id") if flag in flags),
+        "the cluster" if "--cluster" in flags else "its resource",
+    )
+    line = command["flag_lines"].get("--allow-principal", command["line"])
+    return [Violation(keys=("--allow-principal",), line=line,
+                      arguments={"operations": ", ".join(changing), "resource": resource})]  # fmt: skip

@@ -47,6 +47,9 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
         is_password = (facts is not None and facts.type == "PASSWORD") or bool(_SECRET_NAME.search(key))
         if is_password and not _is_reference(setting.value):
             outcomes.append(Violation(keys=(key,), message=f"{setting.spelling} is written in clear text"))
+    for secret in config_set.facts.get("chart_secrets") or []:  # Helm values: the chart's own password values
+        message = f"{secret['name']} holds a password in clear text in the chart values"
+        outcomes.append(Violation(keys=(), line=secret["line"], message=message))
     return outcomes
 
 
