@@ -113,13 +113,15 @@ def _java_facts(key: str, component: str, release: str) -> KeyFacts | None:
 
 # What judging a key needs: whether it exists, its type, default and validation.
 _VERDICT_FIELDS = ("removed", "type", "required", "default", "valid", "min", "max", "choices")
+_WRITTEN_FIELDS = ("removed", "type", "required", "valid", "min", "max", "choices")  # a written value has no default
 
 
 @cache
-def varies_between_releases(key: str, component: str) -> bool:
+def varies_between_releases(key: str, component: str, written: bool = False) -> bool:
     """Whether a verdict on `key` could differ between catalog releases: the key appears,
     disappears, or changes its type, default or validation somewhere between the oldest and
-    the newest release. A key no release knows is judged alike by all of them."""
+    the newest release (for a key the config writes, its default does not count). A key no
+    release knows is judged alike by all of them."""
     if component not in store.kafka().components:
         return False
     record = store.kafka().components[component].get(key)  # type: ignore[index]
@@ -128,8 +130,9 @@ def varies_between_releases(key: str, component: str) -> bool:
     spans = record.spans
     if spans[0].start != store.kafka().releases[0]:
         return True
-    first = tuple(getattr(spans[0], name) for name in _VERDICT_FIELDS)
-    return any(tuple(getattr(span, name) for name in _VERDICT_FIELDS) != first for span in spans[1:])
+    fields = _WRITTEN_FIELDS if written else _VERDICT_FIELDS
+    first = tuple(getattr(spans[0], name) for name in fields)
+    return any(tuple(getattr(span, name) for name in fields) != first for span in spans[1:])
 
 
 # ---------------------------------------------------------------- librdkafka

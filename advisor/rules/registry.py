@@ -119,19 +119,26 @@ class Rule:
         """The config keys the predicate reads (`effective."k"`, `set."k"`, `defaults."k"`)."""
         if self.compiled is None:
             return frozenset()
-        return frozenset(_keys_read(self.compiled.parsed))
+        return frozenset(_keys_read(self.compiled.parsed, _KEY_SECTIONS))
+
+    @cached_property
+    def default_keys(self) -> frozenset[str]:
+        """The keys whose defaults the predicate compares with (`defaults."k"`)."""
+        if self.compiled is None:
+            return frozenset()
+        return frozenset(_keys_read(self.compiled.parsed, frozenset({"defaults"})))
 
 
 _KEY_SECTIONS = frozenset({"effective", "set", "defaults"})
 
 
-def _keys_read(node: dict[str, Any]) -> list[str]:
+def _keys_read(node: dict[str, Any], sections: frozenset[str]) -> list[str]:
     children = node.get("children") or []
     if node["type"] == "subexpression" and len(children) >= 2:
         section, key = children[0], children[1]
-        if section["type"] == "field" and section["value"] in _KEY_SECTIONS and key["type"] == "field":
+        if section["type"] == "field" and section["value"] in sections and key["type"] == "field":
             return [key["value"]]
-    return [key for child in children if isinstance(child, dict) for key in _keys_read(child)]
+    return [key for child in children if isinstance(child, dict) for key in _keys_read(child, sections)]
 
 
 def _written_key_conjuncts(node: dict[str, Any]) -> list[str]:

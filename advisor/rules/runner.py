@@ -114,13 +114,18 @@ def _resolve(config_set: ConfigSet, requested: str | None) -> Judged:
         )
 
 
-def depends_on_version(rule: Rule, keys: Iterable[str], component: str) -> bool:
+def depends_on_version(rule: Rule, keys: Iterable[str], config_set: ConfigSet) -> bool:
     """Whether another catalog release could judge this verdict otherwise: the rule holds for
-    some releases only, or a key it names or reads exists, defaults or validates differently
-    between releases (acks defaulted to 1 before 3.0)."""
+    some releases only, or a key it names or reads exists or validates differently between
+    releases — or, when the config leaves it to the default, defaults differently (acks
+    defaulted to 1 before 3.0; a written acks=1 is acks=1 in every release)."""
     if not rule.all_releases:
         return True
-    return any(catalog.varies_between_releases(key, component) for key in (*keys, *rule.read_keys))
+    written = config_set.settings
+    return any(
+        catalog.varies_between_releases(key, config_set.component, key in written and key not in rule.default_keys)
+        for key in (*keys, *rule.read_keys)
+    )
 
 
 _LISTED = 3
@@ -231,7 +236,7 @@ class _Run:
             return None, ()
         if judged.outside_catalog:
             return judged, (judged.assumed,) if judged.assumed else ()
-        if not depends_on_version(rule, keys, config_set.component):
+        if not depends_on_version(rule, keys, config_set):
             return None, ()
         if judged.assumed:
             return judged, (judged.assumed,)

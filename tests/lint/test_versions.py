@@ -108,3 +108,12 @@ def test_an_image_tag_is_named_as_the_source_of_the_release(tmp_path: Path) -> N
     (stale,) = [f for f in lint([compose]).findings if "log.message.format.version" in f.keys]
     assert stale.kafka_version.startswith("3.6.") and stale.kafka_version_from == "image bitnami/kafka:3.6.1"
     assert stale.assumptions == ()
+
+
+def test_a_verdict_on_a_written_value_does_not_depend_on_the_default_it_replaces(tmp_path: Path) -> None:
+    """acks defaulted to 1 before 3.0, but acks=1 written is acks=1 in every release: no release
+    note. A rule that compares with the default (KC101) still carries one."""
+    producer = tmp_path / "app.producer.properties"
+    producer.write_text("bootstrap.servers=k:9092\nacks=1\n")
+    (weak,) = [f for f in lint([producer]).findings if f.rule == "KP101"]
+    assert (weak.kafka_version, weak.assumptions) == (None, ())
