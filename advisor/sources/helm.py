@@ -22,15 +22,17 @@ The values form one broker config set standing for the release's brokers.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
+from advisor.sources import beside, properties_syntax
 from advisor.sources import directives as directive_syntax
-from advisor.sources import properties_syntax
 from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
@@ -111,6 +113,67 @@ def sniff(path: Path, text: str) -> Any:
         return None
     values = _chart_values(documents[0], named) if documents else None
     return values
+
+
+@cache
+def _chart_releases() -> dict[str, str]:
+    """Bitnami Kafka chart version → the Kafka release it ships (tools/gen_bitnami_chart_versions.py)."""
+    data = Path(__file__).resolve().parent.parent / "catalog" / "data" / "bitnami_kafka_chart.json"
+    return json.loads(data.read_text())["versions"]
+
+
+def _numbers(version: str) -> list[int]:
+    return [int(part) for part in re.findall(r"\d+", version)]
+
+
+def chart_release(constraint: str) -> tuple[str, str] | None:
+    """(chart version, Kafka release) for a chart version or a constraint on one (`26.8.5`,
+    `26.x.x`, `~26.8.0`, `^26`): the newest chart version it admits, as Helm would pick."""
+    releases = _chart_releases()
+    operator = constraint.strip()[:1] if constraint.strip()[:1] in "^~" else ""
+    wanted = constraint.strip().lstrip("^~=v ")
+    if not operator and wanted in releases:
+        return wanted, releases[wanted]
+    fixed = []
+    for part in re.split(r"[.]", wanted):
+        if not part.isdigit():
+            break
+        fixed.append(int(part))
+    if operator == "^":
+        fixed = fixed[:1]
+    elif operator == "~":
+        fixed = fixed[:2]
+    matching = [v for v in releases if fixed and _numbers(v)[: len(fixed)] == fixed]
+    if not matching:
+        return None
+    newest = max(matching, key=_numbers)
+    return newest, releases[newest]
+
+
+def _release_from_chart(path: str) -> tuple[str, str] | None:
+    """The Kafka release named by the chart: a Chart.yaml beside the values that is the Bitnami
+    kafka chart itself, or that depends on it (an umbrella chart)."""
+    found = beside.readable(Path(path), "Chart.yaml")
+    if found is None:
+        return None
+    try:
+        (chart,) = read_yaml(found.read_text(errors="replace"), str(found))[:1] or [None]
+    except Exception:  # noqa: BLE001 - a Chart.yaml we cannot read names no version
+        return None
+    if not isinstance(chart, Located):
+        return None
+    candidates = []
+    if chart.get("name") == "kafka" and chart.get("version"):
+        candidates.append(str(chart["version"]))
+    for dependency in chart.get("dependencies") or []:
+        named = isinstance(dependency, Located) and dependency.get("name") == "kafka" and dependency.get("version")
+        if named and "bitnami" in str(dependency.get("repository") or "bitnami"):
+            candidates.append(str(dependency["version"]))
+    for constraint in candidates:
+        release = chart_release(constraint)
+        if release is not None:
+            return release
+    return None
 
 
 def _int(value: Any, default: int) -> int:
@@ -340,6 +403,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     image = values.get("image")
     tag = str(image.get("tag") or "") if isinstance(image, Located) else ""
     version = _TAG_VERSION.match(tag)
+    from_chart = None if version else _release_from_chart(path)
     # Findings about absent keys point where broker configuration is written.
     anchors = [s.position(k)[0] for s in (values, controller, broker) for k in ("extraConfig", "config") if k in s]
     config_set = ConfigSet(
@@ -347,8 +411,12 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         path=path,
         anchor=Location(path, min(anchors) if anchors else values.line),
         name=f"helm:{Path(path).name}",
-        kafka_version=version.group(1) if version else None,
-        kafka_version_from=f"image.tag {tag}" if version else None,
+        kafka_version=version.group(1) if version else from_chart[1] if from_chart else None,
+        kafka_version_from=f"image.tag {tag}"
+        if version
+        else f"Bitnami kafka chart {from_chart[0]} in Chart.yaml"
+        if from_chart
+        else None,
         cluster=path,
     )
     chart = _Chart(config_set, values, path, text)

@@ -117,3 +117,32 @@ def test_a_verdict_on_a_written_value_does_not_depend_on_the_default_it_replaces
     producer.write_text("bootstrap.servers=k:9092\nacks=1\n")
     (weak,) = [f for f in lint([producer]).findings if f.rule == "KP101"]
     assert (weak.kafka_version, weak.assumptions) == (None, ())
+
+
+def test_a_chart_version_names_the_release_when_the_values_set_no_image_tag(tmp_path: Path) -> None:
+    """An umbrella Chart.yaml depending on bitnami/kafka 26.x.x: Helm takes the newest 26 chart,
+    which ships Kafka 3.6 (advisor/catalog/data/bitnami_kafka_chart.json, from the chart history)."""
+    (tmp_path / "Chart.yaml").write_text(
+        "apiVersion: v2\nname: platform\nversion: 1.0.0\ndependencies:\n"
+        "  - name: kafka\n    version: 26.x.x\n    repository: oci://registry-1.docker.io/bitnamicharts\n"
+    )
+    values = tmp_path / "values.yaml"
+    values.write_text(
+        "kafka:\n  controller:\n    replicaCount: 3\n  extraConfig: |\n    log.message.format.version=2.8\n"
+    )
+    (stale,) = [f for f in lint([values]).findings if f.rule == "KB105"]
+    assert stale.kafka_version.startswith("3.6.")
+    assert stale.kafka_version_from.startswith("Bitnami kafka chart 26.") and stale.kafka_version_from.endswith(
+        "in Chart.yaml"
+    )
+
+
+def test_the_chart_table_comes_from_the_chart_history() -> None:
+    import json
+
+    from advisor.sources.helm import chart_release
+
+    data = json.loads((Path(catalog.__file__).parent / "data" / "bitnami_kafka_chart.json").read_text())
+    assert data["source"].startswith("bitnami/charts")
+    assert len(data["versions"]) > 500
+    assert chart_release("~26.8.0")[0].startswith("26.8.") and chart_release("20.1.1") == ("20.1.1", "3.4.0")
