@@ -73,6 +73,18 @@ def link(document: Document) -> None:
             config_set.facts["broker_count"] = brokers[config_set.cluster] or None
 
 
+_METADATA_VERSION = re.compile(r"^(\d+\.\d+)-IV\d+$")
+
+
+def _version_of(kafka: Located) -> tuple[str | None, str | None]:
+    """spec.kafka.version, else the release spec.kafka.metadataVersion belongs to (3.8-IV0 → 3.8):
+    the operator sets the metadata version of the release it runs, never a newer one."""
+    if kafka.get("version"):
+        return str(kafka["version"]), "spec.kafka.version"
+    metadata = _METADATA_VERSION.match(str(kafka.get("metadataVersion") or ""))
+    return (metadata.group(1), "spec.kafka.metadataVersion") if metadata else (None, None)
+
+
 def _owning_cluster(key: str, kafkas: set[str | None]) -> str:
     """A resource's cluster key, or — when no Kafka resource has that key — the key of the Kafka
     resource of the same namespace and name in the nearest folder above its own (GitOps
@@ -215,8 +227,8 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 path=path,
                 anchor=Location(path, *anchor),
                 name=f"Kafka/{name}",
-                kafka_version=str(kafka["version"]) if kafka.get("version") else None,
-                kafka_version_from="spec.kafka.version" if kafka.get("version") else None,
+                kafka_version=_version_of(kafka)[0],
+                kafka_version_from=_version_of(kafka)[1],
                 cluster=_cluster_key(path, name, resource),
             )
             _settings(config_set, kafka.get("config"), path, text)

@@ -146,3 +146,14 @@ def test_the_chart_table_comes_from_the_chart_history() -> None:
     assert data["source"].startswith("bitnami/charts")
     assert len(data["versions"]) > 500
     assert chart_release("~26.8.0")[0].startswith("26.8.") and chart_release("20.1.1") == ("20.1.1", "3.4.0")
+
+
+def test_a_strimzi_metadata_version_names_the_release_when_spec_kafka_version_is_absent(tmp_path: Path) -> None:
+    kafka = tmp_path / "kafka.yaml"
+    kafka.write_text(
+        "apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  kafka:\n"
+        "    metadataVersion: 3.7-IV4\n    replicas: 3\n    listeners: []\n    config:\n"
+        "      log.message.format.version: '3.0'\n"
+    )
+    (stale,) = [f for f in lint([kafka]).findings if "log.message.format.version" in f.keys]
+    assert stale.kafka_version.startswith("3.7.") and stale.kafka_version_from == "spec.kafka.metadataVersion"
