@@ -37,9 +37,56 @@ def _span(node: Any) -> Span:
     return Span(start.line + 1, start.column + 1, end.line + 1, end.column + 1, start.index, end.index)
 
 
-def _yaml_value(node: Any) -> Any:
+# Aliases let a few hundred bytes stand for billions of nodes ("billion laughs"), and a node may
+# contain itself. A document is refused before it is expanded: more nodes than this once every
+# alias is expanded, or deeper than this, is no configuration anyone writes by hand.
+MAX_EXPANDED_NODES = 250_000
+MAX_DEPTH = 200
+
+
+def _children(node: Any) -> list[Any]:
     import yaml
 
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _check_shape(root: Any, path: str) -> None:
+    """Refuse alias bombs, recursive aliases and deep nesting in time and memory linear in the
+    composed (unexpanded) document: each node's expanded size is computed once."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, int, bool]] = [(root, 0, False)]
+    while stack:
+        node, depth, finished = stack.pop()
+        key = id(node)
+        if finished:
+            on_path.discard(key)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+            if sizes[key] > MAX_EXPANDED_NODES:
+                raise LoadError(path, node.start_mark.line + 1, f"YAML aliases expand to more than "
+                                f"{MAX_EXPANDED_NODES:,} nodes (an alias bomb?): refused unread")  # fmt: skip
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:
+            raise LoadError(path, node.start_mark.line + 1, "a YAML alias refers to a node that contains it")
+        if depth > MAX_DEPTH:
+            raise LoadError(path, node.start_mark.line + 1, f"YAML nested deeper than {MAX_DEPTH} levels")
+        on_path.add(key)
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in _children(node) if id(child) not in sizes)
+
+
+def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
+    """The node as Located / LocatedList / scalars; a node an alias shares is converted once."""
+    import yaml
+
+    if id(node) in done:
+        return done[id(node)]
     if isinstance(node, yaml.MappingNode):
         mapping = Located()
         mapping.line = node.start_mark.line + 1
@@ -47,7 +94,7 @@ def _yaml_value(node: Any) -> Any:
             if key_node.tag == "tag:yaml.org,2002:merge":  # `<<: *anchor`
                 merged = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
                 for source in merged:
-                    base = _yaml_value(source)
+                    base = _yaml_value(source, done)
                     if not isinstance(base, Located):
                         continue
                     for name, value in base.items():
@@ -59,20 +106,22 @@ def _yaml_value(node: Any) -> Any:
             key = str(key_node.value)
             if key in mapping:
                 mapping.duplicates.append((key, mapping.key_spans[key]))
-            mapping[key] = _yaml_value(value_node)
+            mapping[key] = _yaml_value(value_node, done)
             mapping.key_spans[key] = _span(key_node)
             mapping.value_spans[key] = _span(value_node)
+        done[id(node)] = mapping
         return mapping
     if isinstance(node, yaml.SequenceNode):
         items = LocatedList()
         items.line = node.start_mark.line + 1
         for item in node.value:
-            items.append(_yaml_value(item))
+            items.append(_yaml_value(item, done))
             items.spans.append(_span(item))
+        done[id(node)] = items
         return items
     if node.tag == "tag:yaml.org,2002:null":
         return None
-    return node.value
+    return node.value if isinstance(node.value, str) else str(node.value)
 
 
 def read_yaml(text: str, path: str) -> list[Any]:
@@ -81,7 +130,12 @@ def read_yaml(text: str, path: str) -> list[Any]:
 
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return [_yaml_value(node) for node in yaml.compose_all(text, Loader=loader_class) if node is not None]
+        documents = []
+        for node in yaml.compose_all(text, Loader=loader_class):
+            if node is not None:
+                _check_shape(node, path)
+                documents.append(_yaml_value(node, {}))
+        return documents
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         problem = getattr(error, "problem", None) or str(error)

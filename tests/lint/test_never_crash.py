@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from advisor.report.session import RunRequest, run
+from advisor.report.session import RunRequest, lint, run
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CANARY = "canary-s3cr3t-value"
@@ -77,3 +78,52 @@ def test_a_bug_in_a_check_is_a_problem_of_that_config_set_alone(
     assert all("KeyError" in p.message for p in report.problems)
     assert CANARY not in json.dumps(report.to_dict())
     assert report.findings == []  # a set judged in part gives no findings: they could be misleading
+
+
+_LAUGHS = "".join(
+    f"{name}: &{name} [{', '.join([f'*{prev}'] * 9) if prev else ', '.join(['x'] * 9)}]\n"
+    for prev, name in zip(["", "a", "b", "c", "d", "e", "f", "g"], "abcdefgh", strict=True)
+)  # 9**8 = 43 million nodes once expanded, in about 250 bytes
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("docker-compose.yml", "services:\n  kafka:\n    image: apache/kafka:3.9.0\n    environment:\n      X: *h\n"),
+        ("application.yml", "spring:\n  kafka:\n    producer:\n      properties: *h\n"),
+        (
+            "kafka.yaml",
+            "apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\nmetadata: {name: k}\nspec:\n  kafka:\n"
+            "    config: {x: *h}\n",
+        ),
+        ("values.yaml", "controller:\n  replicaCount: 3\nextraEnvVars: *h\n"),
+        ("client.yaml", "bootstrap.servers: k:9092\nacks: all\nextra: *h\n"),
+    ],
+)
+def test_a_yaml_alias_bomb_is_refused_at_once_and_the_other_files_are_linted(
+    name: str, body: str, tmp_path: Path
+) -> None:
+    bomb = tmp_path / name
+    bomb.write_text(_LAUGHS + body)
+    other = tmp_path / "app.producer.properties"
+    other.write_text("acks=1\n")
+    started = time.monotonic()
+    result = lint([bomb, other])
+    assert time.monotonic() - started < 10
+    (problem,) = result.document.errors
+    assert problem.path == str(bomb) and "alias bomb" in problem.message
+    assert [f.rule for f in result.findings if f.path == str(other)] == ["KP101"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("services: &s\n  kafka: *s\n", "contains it"),  # a recursive alias
+        ("services:\n  x: " + "[" * 300 + "]" * 300 + "\n", "deeper than"),
+    ],
+)
+def test_recursive_aliases_and_deep_nesting_are_load_errors(text: str, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "docker-compose.yml"
+    path.write_text(text)
+    (problem,) = lint([path]).document.errors
+    assert said in problem.message and problem.kind == "input"
