@@ -122,8 +122,10 @@ def run(args: argparse.Namespace) -> int:
         source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
     report = session.run(request)
+    from advisor.output import inert
+
     for problem in [*report.problems, *report.skipped]:
-        print(f"kafka-advisor: {problem}", file=sys.stderr)
+        print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
     if args.write_baseline:
         from advisor.report import baseline
 

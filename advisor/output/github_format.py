@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from advisor.output import RenderOptions, place
+from advisor.output import RenderOptions, inert, place
 from advisor.report.model import Report
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _data(text: str) -> str:
+    text = inert(text)  # a CI log is a terminal too
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from advisor.output import RenderOptions, place
+from advisor.output import RenderOptions, inert, place
 from advisor.report.model import Report
 
 
@@ -41,4 +41,5 @@ def render(report: Report, options: RenderOptions) -> str:
         case = ElementTree.SubElement(suite, "testcase", classname=problem.path, name="not read")
         ElementTree.SubElement(case, "skipped", message=str(problem))
     ElementTree.indent(suite)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(suite, encoding="unicode") + "\n"
+    # Control characters from input are not allowed in XML 1.0: shown as escapes, never written.
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + inert(ElementTree.tostring(suite, encoding="unicode")) + "\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from io import StringIO
 
 from advisor.model.findings import Finding
-from advisor.output import RenderOptions, place
+from advisor.output import RenderOptions, inert, place
 from advisor.report.model import Report
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -70,7 +70,7 @@ def _plain(report: Report) -> str:
         if finding.recommended:
             out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
     out += ["", _summary(report)]
-    return "\n".join(out) + "\n"
+    return "\n".join(inert(line) for line in out) + "\n"  # input is shown, never acted on
 
 
 def render(report: Report, options: RenderOptions) -> str:
@@ -83,13 +83,15 @@ def render(report: Report, options: RenderOptions) -> str:
     buffer = StringIO()
     console = Console(file=buffer, force_terminal=True, highlight=False, width=options.width or 100, soft_wrap=True)
     for header, finding, line, also in _blocks(report):
+        line = inert(line) if line is not None else None
+        also = inert(also) if also else also
         if header is not None:
-            console.print(f"\n[bold]{escape(header)}[/]")
+            console.print(f"\n[bold]{escape(inert(header))}[/]")
         style = _STYLE[finding.severity]
         location = place(finding.location, finding.path)
         console.print(
             f"  {location:>7}  [{style}]{finding.severity:<7}[/] [bold]{finding.rule}[/] "
-            f"{escape(finding.message)} [dim]({finding.name})[/]"
+            f"{escape(inert(finding.message))} [dim]({finding.name})[/]"
         )
         # Text objects, not markup: escape() would double a trailing backslash.
         if line is not None:
@@ -97,10 +99,10 @@ def render(report: Report, options: RenderOptions) -> str:
         if also:
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (also, "dim")))
         for assumption in finding.assumptions:
-            console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), ("assumed: ", "magenta"), assumption))
+            console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), ("assumed: ", "magenta"), inert(assumption)))
         if _stated_version(finding):
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (_stated_version(finding), "dim")))
         if finding.recommended:
-            console.print(f"{_GUTTER}[dim]└ recommended:[/] {escape(finding.recommended)}")
-    console.print(f"\n{escape(_summary(report))}")
+            console.print(f"{_GUTTER}[dim]└ recommended:[/] {escape(inert(finding.recommended))}")
+    console.print(f"\n{escape(inert(_summary(report)))}")
     return buffer.getvalue()

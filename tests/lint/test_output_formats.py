@@ -122,3 +122,20 @@ def test_unreadable_inputs_appear_in_every_format(tmp_path: Path, fmt: str) -> N
 @pytest.mark.skipif(not SHARED_SARIF_SCHEMA.exists(), reason="no ../shared beside this checkout")
 def test_the_kept_sarif_schema_is_the_shared_one() -> None:
     assert SARIF_SCHEMA_PATH.read_bytes() == SHARED_SARIF_SCHEMA.read_bytes()
+
+
+def test_control_characters_from_input_are_shown_never_acted_on(tmp_path: Path) -> None:
+    """An escape sequence in a value (clear the screen, a bell, a right-to-left override) must not
+    reach a terminal, a CI log or an XML report as itself."""
+    from advisor.output import render
+    from advisor.report.session import RunRequest, run
+
+    config = tmp_path / "esc.producer.properties"
+    config.write_text("acks=1\x1b[2J\x07\u202e\nlinger.ms=5\n")
+    report = run(RunRequest(paths=(config,)))
+    assert report.findings
+    for fmt in ("text", "github", "junit"):
+        out = render(report, fmt)
+        assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, fmt
+        assert "\\x1b[2J" in out, fmt
+    ElementTree.fromstring(render(report, "junit").split("\n", 1)[1])  # well-formed XML
