@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
@@ -69,15 +68,6 @@ def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
     return outputs
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, so a crash never leaves half a report."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    os.replace(temporary, path)
-
-
 def run(args: argparse.Namespace) -> int:
     from advisor import project_config
     from advisor.catalog import UnknownVersionError
@@ -122,13 +112,21 @@ def run(args: argparse.Namespace) -> int:
         source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
     report = session.run(request)
+    from advisor import safe_write
     from advisor.output import inert
 
+    # Every file the run read, and the ones named: no output may replace any of them.
+    inputs = [Path(f.path) for f in report.files] + [p for p in args.paths if p.is_file()]
+    inputs += [p for p in (args.baseline, config.path) if p is not None]
     for problem in [*report.problems, *report.skipped]:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
     if args.write_baseline:
         from advisor.report import baseline
 
+        refused = safe_write.refusal(args.write_baseline, inputs)
+        if refused:
+            print(f"kafka-advisor lint: error: --write-baseline {inert(refused)}", file=sys.stderr)
+            return EXIT_ERROR
         baseline.write(args.write_baseline, report.findings)
         recorded = sum(1 for f in report.findings if not f.suppressed)
         print(f"kafka-advisor: recorded {recorded} finding(s) in {args.write_baseline}", file=sys.stderr)
@@ -145,7 +143,17 @@ def run(args: argparse.Namespace) -> int:
             rendered[fmt] = render(report, fmt, RenderOptions(docs_url=options.docs_url))
         return rendered[fmt]
 
+    failed = False
     for fmt, path in outputs:
-        _write_atomically(path, text_of(fmt))
+        refused = safe_write.refusal(path, inputs)
+        if refused:
+            print(f"kafka-advisor lint: error: -o {fmt}={inert(refused)}", file=sys.stderr)
+            failed = True
+            continue
+        try:
+            safe_write.write_atomically(path, text_of(fmt))
+        except OSError as error:
+            print(f"kafka-advisor lint: error: -o {fmt}={inert(str(path))}: {error.strerror}", file=sys.stderr)
+            failed = True
     sys.stdout.write(render(report, stdout_format, options) if color else text_of(stdout_format))
-    return report.exit_code
+    return EXIT_ERROR if failed else report.exit_code

@@ -34,9 +34,9 @@ def write(path: Path, findings: Sequence[Finding]) -> None:
         {"path": p, "rule": r, "subject": s, "keys": list(k), "count": n} for (p, r, s, k), n in sorted(counts.items())
     ]
     text = json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n"
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    from advisor.safe_write import write_atomically
+
+    write_atomically(path, text)  # never through a planted link at a predictable temporary name
 
 
 def apply(path: Path, findings: Sequence[Finding]) -> list[Finding]:

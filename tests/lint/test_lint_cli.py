@@ -151,3 +151,34 @@ def test_a_folder_walk_lists_what_looks_like_kafka_but_is_not_read(tmp_path: Pat
     assert [n["level"] for n in notes] == ["note", "note"] and sarif["runs"][0]["invocations"][0]["executionSuccessful"]
     named = lint(str(tmp_path / "app" / "application.properties"))  # named on the command line: an error
     assert named.returncode == 2 and "not a configuration format" in named.stderr
+
+
+def test_no_output_ever_replaces_an_input_a_folder_or_a_device(tmp_path: Path) -> None:
+    config = tmp_path / "app.producer.properties"
+    config.write_text("acks=1\n")
+    for flags in (["-o", f"json={config}"], ["--write-baseline", str(config)]):
+        result = lint(str(config), *flags)
+        assert result.returncode == 2 and "refusing to write over it" in result.stderr, flags
+        assert config.read_text() == "acks=1\n", flags  # not a byte lost
+    refused = {
+        f"json={tmp_path / 'missing' / 'out.json'}": "does not exist",
+        f"json={tmp_path}": "not a regular file",
+        "json=/dev/null": "not a regular file",
+    }
+    for spec, said in refused.items():
+        result = lint(str(config), "-o", spec, "-o", f"sarif={tmp_path / 'out.sarif'}")
+        assert result.returncode == 2 and said in result.stderr, spec
+        assert json.loads((tmp_path / "out.sarif").read_text())["version"] == "2.1.0"  # the others still written
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # nothing left behind
+
+
+def test_a_planted_link_at_the_output_is_replaced_not_followed(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    config = tmp_path / "app.producer.properties"
+    config.write_text("acks=1\n")
+    report = tmp_path / "report.json"
+    report.symlink_to(victim)
+    result = lint(str(config), "-o", f"json={report}")
+    assert result.returncode == 1, result.stderr
+    assert victim.read_text() == "precious\n" and not report.is_symlink()
