@@ -8,8 +8,9 @@ import re
 # kafka-python spell them with underscores too. Tokens and key material likewise. Broad on
 # purpose ("pass" also catches misspelled "pasword"): hiding too much is the safe error.
 _SECRET = re.compile(
-    r"(pass|pas+w|pwd|secret|jaas|token|credential|private|ssl[._]key[._]|keystore[._]key|api[._-]?key|"
-    r"oauthbearer[._]config|signature|certificate[._]chain|truststore[._]certificates)",
+    r"(pass|pas+w|pwd|p[a-z]?s+w(or)?d|secret|jaas|token|credential|private|ssl[._]key[._]|keystore[._]key|"
+    r"api[._-]?key|oauthbearer[._]config|signature|certificate[._]chain|truststore[._]certificates|"
+    r"user[._-]?info)",
     re.IGNORECASE,
 )
 REDACTED = "[secret]"
@@ -33,8 +34,13 @@ _INLINE = re.compile(
 _FLAG = re.compile(r"(?P<flag>--[A-Za-z\-]*(?:password|secret|token)[A-Za-z\-]*(?:=|\s+))(?P<value>\S+)", re.IGNORECASE)
 
 
+# Credentials in a URL's user info: `https://user:secret@registry`, `SASL_SSL://user:secret@host`.
+_URL_CREDENTIALS = re.compile(r"(?P<lead>\b[A-Za-z][A-Za-z0-9+.\-_]*://[^:@/\s'\"]+:)(?P<secret>[^@/\s'\"]+)@")
+
+
 def redact_line(line: str) -> str:
     """A source line safe to show: secret values replaced, keys kept."""
+    line = _URL_CREDENTIALS.sub(lambda m: f"{m['lead']}{REDACTED}@", line)
     match = _ASSIGNMENT.match(line)
     if match and is_secret_key(match["key"]):
         return f"{match['lead']}{match['key']}{match['sep']}{REDACTED}"

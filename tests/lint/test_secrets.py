@@ -38,6 +38,12 @@ def test_every_password_typed_kafka_key_is_treated_as_secret() -> None:
         f'   username="u" password="{CANARIES[0]}";',
         f"KAFKA_SSL_KEYSTORE_PASSWORD: {CANARIES[0]}",
         f"kafka-configs.sh --bootstrap-server x --password {CANARIES[0]}",
+        f"schema.registry.url=https://registry-user:{CANARIES[0]}@sr.example:8081",  # URL user info
+        f"kafka-topics.sh --bootstrap-server SASL_SSL://svc:{CANARIES[0]}@kafka-1:9093 --list",
+        f"basic.auth.user.info=registry-user:{CANARIES[0]}",
+        f"ssl.keystore.pssword={CANARIES[0]}",  # misspellings of password keys
+        f"  KAFKA_CFG_SSL_KEYSTORE_PSSWORD: {CANARIES[0]}",
+        f"sasl_plain_pssword: {CANARIES[0]}",
     ],
 )
 def test_redacted_lines_keep_no_secret(line: str) -> None:
