@@ -26,7 +26,10 @@ def read_json(text: str, path: str) -> Any:
 def read_toml(text: str, path: str) -> Any:
     from advisor.sources import toml_reader  # imported when a TOML file is read
 
-    return toml_reader.read_toml(text, path)
+    try:
+        return toml_reader.read_toml(text, path)
+    except RecursionError as error:  # tomllib parses nested arrays and tables recursively
+        raise LoadError(path, 1, "TOML nested too deeply to read: refused") from error
 
 
 # ---------------------------------------------------------------- YAML

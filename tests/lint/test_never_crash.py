@@ -127,3 +127,10 @@ def test_recursive_aliases_and_deep_nesting_are_load_errors(text: str, said: str
     path.write_text(text)
     (problem,) = lint([path]).document.errors
     assert said in problem.message and problem.kind == "input"
+
+
+def test_deeply_nested_toml_is_a_load_error_not_an_internal_one(tmp_path: Path) -> None:
+    config = tmp_path / "client.toml"
+    config.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
+    (problem,) = lint([config]).document.errors
+    assert problem.kind == "input" and "nested too deeply" in problem.message
