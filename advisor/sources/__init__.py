@@ -123,11 +123,23 @@ class Candidate(NamedTuple):
 
 
 def read_text(path: Path) -> str:
+    """A file's text: UTF-8 (a BOM dropped) or UTF-16 with its BOM. A `.properties` file is read
+    as Java reads it — bytes that are not UTF-8 as ISO-8859-1, a UTF-8 BOM kept (Java sees it as
+    part of the first key). Anything else undecodable raises UnicodeDecodeError."""
     data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
+    if path.suffix == ".properties":
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    return data.decode("utf-8").removeprefix("\ufeff")
+
+
+def _undecodable(path: Path, error: UnicodeDecodeError, kind: str) -> Problem:
+    what = "skipped: " if kind == "skipped" else ""
+    return Problem(str(path), None, f"{what}not UTF-8 or UTF-16 text (undecodable byte at offset {error.start})", kind)
 
 
 def _forced(path: Path, format_name: str, why: str) -> Candidate:
@@ -135,7 +147,10 @@ def _forced(path: Path, format_name: str, why: str) -> Candidate:
     name; content that is not of that format is an error, not a guess."""
     module_name, suffix = FORMATS[format_name]
     loader = importlib.import_module(f"advisor.sources.{module_name}")
-    text = read_text(path)
+    try:
+        text = read_text(path)
+    except UnicodeDecodeError as error:
+        return Candidate(path, "", _Failed, _undecodable(path, error, "input"))
     # Sniffing looks at the suffix too: show the loader the one its format has.
     shown = path if suffix is None or path.suffix == suffix else Path(f"{path}{suffix}")
     try:
@@ -160,7 +175,13 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
         with path.open("rb") as stream:  # an extensionless file counts only as a #! script
             if stream.read(2) != b"#!":
                 return None
-    text = read_text(path)
+    try:
+        text = read_text(path)
+    except UnicodeDecodeError as error:  # a folder's binary file is skipped and said; a named one is an error
+        if skipped is not None:
+            skipped.append(_undecodable(path, error, "skipped"))
+            return None
+        return Candidate(path, "", _Failed, _undecodable(path, error, "input"))
     for loader in _loaders(path.suffix):
         try:
             payload = loader.sniff(path, text)

@@ -134,3 +134,29 @@ def test_deeply_nested_toml_is_a_load_error_not_an_internal_one(tmp_path: Path) 
     config.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
     (problem,) = lint([config]).document.errors
     assert problem.kind == "input" and "nested too deeply" in problem.message
+
+
+COMPOSE = (
+    "services:\n  kafka:\n    image: apache/kafka:3.9.0\n    environment:\n      KAFKA_NODE_ID: 1\n"
+    '      KAFKA_UNCLEAN_LEADER_ELECTION_ENABLE: "true"\n'
+)
+
+
+def test_utf8_with_a_bom_and_utf16_are_read_like_utf8_and_other_bytes_are_said(tmp_path: Path) -> None:
+    plain, bom, utf16, binary = (tmp_path / f"{n}.yml" for n in ("plain", "bom", "utf16", "binary"))
+    plain.write_text(COMPOSE)
+    bom.write_bytes(b"\xef\xbb\xbf" + COMPOSE.encode())
+    utf16.write_bytes(COMPOSE.encode("utf-16"))
+    binary.write_bytes(b"services:\n  \xff\xfe\x00kafka: 1\n")
+
+    def found(path: Path) -> set[tuple[str, int]]:
+        return {(f.rule, f.line) for f in lint([path]).findings}
+
+    assert found(bom) == found(utf16) == found(plain) and ("KB103", 6) in found(plain)
+    (problem,) = lint([binary]).document.errors
+    assert problem.kind == "input" and "undecodable byte at offset 12" in problem.message
+    walked = run(RunRequest(paths=(tmp_path,)))
+    assert not walked.problems  # a folder's undecodable file is skipped and said, not an error
+    assert [s.message for s in walked.skipped if s.path == str(binary)] == [
+        "skipped: not UTF-8 or UTF-16 text (undecodable byte at offset 12)"
+    ]
