@@ -45,6 +45,9 @@ def apply(path: Path, findings: Sequence[Finding]) -> list[Finding]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise LoadError(str(path), 1, "baseline file not found (create it with --write-baseline)") from error
+    except (OSError, UnicodeDecodeError) as error:  # a folder, no permission, not text
+        reason = getattr(error, "strerror", None) or "not UTF-8 text"
+        raise LoadError(str(path), 1, f"baseline file cannot be read: {reason}") from error
     except json.JSONDecodeError as error:
         raise LoadError(str(path), error.lineno, f"invalid baseline JSON: {error.msg}") from error
     if data.get("version") != VERSION:

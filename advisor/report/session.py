@@ -87,6 +87,15 @@ class RunRequest:
     config_path: Path | None = None  # where clusters and params were declared, for errors
 
 
+def _why_missing(path: Path) -> str:
+    """Why a path named on the command line was not read."""
+    if path.exists():
+        return "not a regular file (a pipe, a device or a socket): not read"
+    if path.is_symlink():
+        return "a link to nothing (broken, or a loop of links)"
+    return "no such file or directory"
+
+
 def run(request: RunRequest) -> Report:
     skipped: list[Problem] = []
     options = LoadOptions(
@@ -98,7 +107,7 @@ def run(request: RunRequest) -> Report:
         format=request.format,
     )
     candidates, unknown, missing = discover(request.paths, skipped, options)
-    problems = [Problem(str(path), None, "no such file or directory", "missing") for path in missing]
+    problems = [Problem(str(path), None, _why_missing(path), "missing") for path in missing]
     problems += [Problem(str(p), 1, "not a configuration format kafka-advisor reads", "unsupported") for p in unknown]
     all_rules = load_rules()
     params, bad = rule_params(request.params, all_rules, str(request.config_path or "project config"))

@@ -160,3 +160,20 @@ def test_utf8_with_a_bom_and_utf16_are_read_like_utf8_and_other_bytes_are_said(t
     assert [s.message for s in walked.skipped if s.path == str(binary)] == [
         "skipped: not UTF-8 or UTF-16 text (undecodable byte at offset 12)"
     ]
+
+
+def test_paths_that_are_not_files_are_said_for_what_they_are(tmp_path: Path) -> None:
+    import os
+
+    config = tmp_path / "app.producer.properties"
+    config.write_text("acks=1\n")
+    fifo = tmp_path / "pipe.properties"
+    os.mkfifo(fifo)
+    (tmp_path / "loop-a").symlink_to(tmp_path / "loop-b")
+    (tmp_path / "loop-b").symlink_to(tmp_path / "loop-a")
+    report = run(RunRequest(paths=(config, fifo, tmp_path / "loop-a"), baseline=tmp_path))
+    said = {Path(p.path).name: (p.kind, p.message) for p in report.problems}
+    assert said["pipe.properties"] == ("missing", "not a regular file (a pipe, a device or a socket): not read")
+    assert said["loop-a"] == ("missing", "a link to nothing (broken, or a loop of links)")
+    assert said[tmp_path.name][1] == "baseline file cannot be read: Is a directory"
+    assert [f.rule for f in report.findings] == ["KP101"]  # the readable file is still judged
