@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from advisor.catalog import store, versions
@@ -83,6 +83,7 @@ def _span_at(record: KeyRecord, release: str) -> Span | None:
     return None if current is None or current.removed else current
 
 
+@lru_cache(maxsize=8192)  # owners() and value checks ask for the same few keys many times a run
 def _java_facts(key: str, component: str, release: str) -> KeyFacts | None:
     record = store.kafka().components[component].get(key)  # type: ignore[index]
     span = _span_at(record, release) if record else None

@@ -1,4 +1,8 @@
-"""JMESPath functions for rule predicates: numbers, sizes, durations, booleans, lists."""
+"""JMESPath functions for rule predicates: numbers, sizes, durations, booleans, lists.
+
+Plain functions, used by the compiled predicates (rules/predicate.py); `OPTIONS` registers
+the same functions with jmespath's interpreter (rule validation and rarely used node types).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,33 @@ from jmespath import functions
 
 from advisor.analysis.units import to_bool, to_bytes, to_ms, to_number
 
-__all__ = ["OPTIONS", "to_bool", "to_bytes", "to_ms", "to_number"]
+__all__ = ["OPTIONS", "add", "csv", "div", "lower", "mul", "to_bool", "to_bytes", "to_ms", "to_number"]
+
+
+def lower(value: Any) -> str | None:
+    return value.lower() if isinstance(value, str) else None
+
+
+def add(left: Any, right: Any) -> float | None:
+    a, b = to_number(left), to_number(right)
+    return None if a is None or b is None else a + b
+
+
+def mul(left: Any, right: Any) -> float | None:
+    a, b = to_number(left), to_number(right)
+    return None if a is None or b is None else a * b
+
+
+def div(left: Any, right: Any) -> float | None:
+    a, b = to_number(left), to_number(right)
+    return None if a is None or not b else a / b
+
+
+def csv(value: Any) -> list[Any]:
+    """'a, b,c' -> ['a', 'b', 'c'] (Kafka LIST values)."""
+    if isinstance(value, list):
+        return value
+    return [part.strip() for part in value.split(",") if part.strip()] if isinstance(value, str) else []
 
 
 class AdvisorFunctions(functions.Functions):
@@ -31,33 +61,23 @@ class AdvisorFunctions(functions.Functions):
 
     @functions.signature({"types": []})
     def _func_lower(self, value: Any) -> str | None:
-        return value.lower() if isinstance(value, str) else None
+        return lower(value)
 
     @functions.signature({"types": []}, {"types": []})
     def _func_add(self, left: Any, right: Any) -> float | None:
-        a, b = to_number(left), to_number(right)
-        return None if a is None or b is None else a + b
+        return add(left, right)
 
     @functions.signature({"types": []}, {"types": []})
     def _func_mul(self, left: Any, right: Any) -> float | None:
-        a, b = to_number(left), to_number(right)
-        return None if a is None or b is None else a * b
+        return mul(left, right)
 
     @functions.signature({"types": []}, {"types": []})
     def _func_div(self, left: Any, right: Any) -> float | None:
-        a, b = to_number(left), to_number(right)
-        return None if a is None or not b else a / b
+        return div(left, right)
 
     @functions.signature({"types": []})
-    def _func_csv(self, value: Any) -> list[str]:
-        """'a, b,c' -> ['a', 'b', 'c'] (Kafka LIST values)."""
-        if isinstance(value, list):
-            return value
-        return [part.strip() for part in value.split(",") if part.strip()] if isinstance(value, str) else []
+    def _func_csv(self, value: Any) -> list[Any]:
+        return csv(value)
 
 
 OPTIONS = jmespath.Options(custom_functions=AdvisorFunctions())
-
-
-def compile_expression(expression: str) -> Any:
-    return jmespath.compile(expression)

@@ -90,6 +90,13 @@ class Rule:
         return jmespath.compile(self.definition.when) if self.definition.when else None
 
     @cached_property
+    def predicate(self) -> Callable[[Any], Any] | None:
+        """The `when` predicate as Python closures (rules/predicate.py), built on first use."""
+        from advisor.rules.predicate import compile_tree
+
+        return compile_tree(self.compiled.parsed) if self.compiled is not None else None
+
+    @cached_property
     def reads_cluster(self) -> bool:
         """Whether the verdict reads other files of the cluster (its peers or its brokers)."""
         when = self.definition.when or ""
