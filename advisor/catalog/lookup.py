@@ -297,7 +297,7 @@ def suggest(
     return list(_suggestions(key, component, resolve_version(kafka_version), client, limit))
 
 
-@cache  # the same misspelling recurs across the files of a run; difflib is the costly part
+@lru_cache(maxsize=4096)  # the same misspelling recurs across the files of a run; difflib is the costly part
 def _suggestions(key: str, component: str, release: str, client: str, limit: int) -> tuple[str, ...]:
     by_normal, by_words = _spelling_index(component, release, client)
     wanted = _normalized(key)

@@ -29,11 +29,6 @@ class Entry(NamedTuple):
     raw_value: str = ""  # the text value_span covers
 
 
-def _ends_with_continuation(line: str) -> bool:
-    backslashes = len(line) - len(line.rstrip("\\"))
-    return backslashes % 2 == 1
-
-
 def _unescape(raw: str, path: str, line: int) -> str:
     if "\\" not in raw:
         return raw  # most keys and values: nothing to undo
@@ -58,13 +53,17 @@ def _unescape(raw: str, path: str, line: int) -> str:
     return "".join(out)
 
 
-_KEY = re.compile(r"(?:[^\\=: \t\f]|\\.|\\$)*")
+_KEY_STOP = re.compile(r"\\.|\\$|[=: \t\f]")  # an escaped character (skipped) or a separator
 
 
 def _split_key(logical: str) -> tuple[int, int]:
     """(end of the raw key, start of the raw value) at the first unescaped separator, as
     Properties.load does."""
-    key_end = _KEY.match(logical).end()  # type: ignore[union-attr]
+    key_end = len(logical)
+    for stop in _KEY_STOP.finditer(logical):  # not one regex repeat: its backtracking stack grows per character
+        if stop.group()[0] != "\\":
+            key_end = stop.start()
+            break
     rest = key_end
     while rest < len(logical) and logical[rest] in _WHITESPACE:
         rest += 1
@@ -79,12 +78,30 @@ class _Logical:
     """One logical line: its text, and where each piece of it stands in the original text."""
 
     def __init__(self) -> None:
-        self.text = ""
+        self.parts: list[str] = []  # joined once at the end: a run of continued lines costs its length
+        self.length = 0
+        self.backslashes = 0  # how many backslashes end the text so far
         self.pieces: list[tuple[int, int]] = []  # (index in self.text, offset in the original)
 
     def add(self, piece: str, offset: int) -> None:
-        self.pieces.append((len(self.text), offset))
-        self.text += piece
+        self.pieces.append((self.length, offset))
+        self.parts.append(piece)
+        self.length += len(piece)
+        kept = piece.rstrip("\\")
+        self.backslashes = len(piece) - len(kept) + (0 if kept else self.backslashes)
+
+    def continues(self) -> bool:
+        """An odd number of backslashes ends the text: the line goes on (Properties.load)."""
+        return self.backslashes % 2 == 1
+
+    def drop_backslash(self) -> None:
+        """The joining backslash is not text (it ends the last part when the line continues)."""
+        self.parts[-1] = self.parts[-1][:-1]
+        self.length -= 1
+        self.backslashes -= 1
+
+    def join(self) -> None:
+        self.text = "".join(self.parts)
 
     def original(self, index: int, *, left: bool = False) -> int:
         """The original offset of self.text[index] (or just past the last character). With
@@ -118,14 +135,15 @@ def parse(text: str, path: str) -> tuple[list[Entry], list[tuple[int, str]]]:
             continue
         logical = _Logical()
         logical.add(stripped, starts[first] + len(line) - len(stripped))
-        while _ends_with_continuation(logical.text) and number < len(lines):
-            logical.text = logical.text[:-1]  # the backslash joins, it is not text
+        while logical.continues() and number < len(lines):
+            logical.drop_backslash()
             following = lines[number]
             kept = following.lstrip(_WHITESPACE)
             logical.add(kept, starts[number] + len(following) - len(kept))
             number += 1
-        if _ends_with_continuation(logical.text):
-            logical.text = logical.text[:-1]  # a continuation at end of file continues into nothing
+        if logical.continues():
+            logical.drop_backslash()  # a continuation at end of file continues into nothing
+        logical.join()
         key_end, value_start = _split_key(logical.text)
         raw_key, raw_value = logical.text[:key_end], logical.text[value_start:]
         key_from, key_to = logical.original(0), logical.original(key_end)

@@ -12,14 +12,13 @@ kafka-acls --add lets in are `facts.principals`; client quotas set with kafka-co
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 from typing import Any
 
 from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
-from advisor.sources import jvm_env
+from advisor.sources import jvm_env, shell_words
 
 FORMAT = "shell"
 _TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.sh)?$")
@@ -43,11 +42,13 @@ def _logical_lines(text: str) -> list[tuple[int, int, str]]:
     lines = text.splitlines()
     index = 0
     while index < len(lines):
-        start, logical = index, lines[index]
-        while logical.rstrip().endswith("\\") and index + 1 < len(lines):
+        start, parts = index, [lines[index]]
+        while parts[-1].rstrip().endswith("\\") and index + 1 < len(lines):
             index += 1
-            logical = logical.rstrip()[:-1] + " " + lines[index]
+            parts[-1] = parts[-1].rstrip()[:-1]
+            parts.append(lines[index])
         index += 1
+        logical = " ".join(parts)  # joined once: a long run of continuations costs its length, not its square
         if logical.strip() and not logical.lstrip().startswith("#"):
             result.append((start + 1, index, logical))
     return result
@@ -185,14 +186,23 @@ def _variables(text: str) -> dict[str, str]:
     return found
 
 
+_EXPANSION_BUDGET = 1 << 20  # characters put in per line
+
+
 def _expanded(logical: str, variables: dict[str, str]) -> str:
     """The line with the script's own simple variables put in (others stay as written)."""
     if "$" not in logical or not variables:
         return logical
 
+    budget = [_EXPANSION_BUDGET]  # a line of a thousand $BIG never becomes gigabytes
+
     def value(match: re.Match[str]) -> str:
         name = match["braced"] or match["bare"]
-        return variables.get(name, match.group(0))
+        replacement = variables.get(name)
+        if replacement is None or len(replacement) > budget[0]:
+            return match.group(0)
+        budget[0] -= len(replacement)
+        return replacement
 
     return _REFERENCE.sub(value, logical)
 
@@ -207,11 +217,8 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
         logical = _expanded(logical, variables)
         if not _MENTION.search(logical) or _ASSIGNMENT.match(logical):
             continue
-        lexer = shlex.shlex(logical, posix=True, punctuation_chars=";&|")
-        lexer.whitespace_split = True
-        lexer.commenters = "#"
         try:
-            tokens = list(lexer)
+            tokens = shell_words.split(logical)
         except ValueError as error:
             raise LoadError(path, first, f"cannot split the command line: {error}") from error
         for command in _commands(tokens):

@@ -39,6 +39,11 @@ TRICKY = (
     "cr.only=2\rafter.cr=3\n"
     "# comment \\\n"
     "not.continued.by.comment=7\n"
+    "cont.into.backslashes=a\\\n\\\\\\\n  b\n"
+    "cont.into.empty=x\\\n\n"
+    "cont.into.blank=y\\\n   \n"
+    "key\\\n  .continued = 8\n"
+    "even.backslashes=q\\\\\\\\\n"
     "eof.continuation=last\\"
 )
 

@@ -49,6 +49,12 @@ def _library_release(client: str, release: str) -> str:
     return f"Kafka {_release_minor(release)}"
 
 
+# A config set with more unknown keys than this is not a client config someone misspelled; a
+# key longer than any Kafka key (the longest is under 80 characters) is no misspelling of one.
+MAX_COMPARED_KEYS = 200
+MAX_COMPARED_KEY_LENGTH = 128
+
+
 @python_check("unknown-key", arguments=("key",))
 def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per key this component/client/version does not know: a removed key
@@ -60,6 +66,7 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
     key. librdkafka and kafka-python refuse every unknown name, so there all are reported."""
     component, client, release = config_set.component, config_set.client, values["kafka_version"]
     outcomes: list[Violation] = []
+    compared = 0
     for key, setting in config_set.settings.items():
         # Clients other than Java are judged by the name as written (snake_case, aliases).
         name = key if client == "java" else setting.spelling
@@ -76,7 +83,12 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
         removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
         legacy = catalog.legacy_removal(name, component, release) if client == "java" else None
         owners = [o for o in catalog.owners(name, kafka_version=release) if o != component]
-        hint = catalog.suggest(name, component, kafka_version=release, client=client)
+        compared += 1  # near spellings cost ~0.4 ms a key: bounded per config set (docs/reliability.md)
+        hint = (
+            catalog.suggest(name, component, kafka_version=release, client=client)
+            if compared <= MAX_COMPARED_KEYS and len(name) <= MAX_COMPARED_KEY_LENGTH
+            else []
+        )
         change = None
         if removed or legacy:  # the software ignores a removed key: removing it changes nothing that works
             change = Change("remove", key, None, "safe", config_set.path, config_set.name)
