@@ -70,7 +70,9 @@ def definition_cases(
         if facts.type in NUMERIC and facts.max is not None:
             cases.append((key, str(facts.max + step), True))
         if facts.type in ("INT", "LONG"):
-            cases.append((key, "ten", True))
+            cases += [(key, "ten", True), (key, "1_000", True)]  # Python's int() takes 1_000; Java refuses it
+        if facts.type == "DOUBLE":
+            cases.append((key, "1_0", True))
         if booleans and facts.type == "BOOLEAN":
             cases += [(key, "yes", True), (key, "TRUE", False)]
         if facts.type == "STRING" and facts.choices:

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from advisor import catalog
-from advisor.analysis.units import to_number
+from advisor.analysis.units import to_count, to_number
 from advisor.model.document import ConfigSet
 
 FIELDS = (
@@ -105,9 +105,9 @@ def _broker_limits(members: list[ConfigSet]) -> dict[str, float | None]:
 
 def _node_id(broker: ConfigSet) -> int | None:
     for key in ("node.id", "broker.id"):
-        number = _written_number(broker, key)
+        number = to_count(_written_number(broker, key))
         if number is not None:
-            return int(number)
+            return number
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -13,16 +14,37 @@ _DURATION_FACTORS = {None: 1, "ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000, "
 
 
 def to_number(value: Any) -> float | None:
+    """A finite number, or None: nan, infinities, overflow (1e400) and Python-only spellings
+    (1_000) are no number a Kafka setting takes (Java's parsers refuse the underscore)."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
         return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     if isinstance(value, str):
+        text = value.strip()
+        if "_" in text:
+            return None
         try:
-            return float(value.strip())
+            number = float(text)
         except ValueError:
             return None
+        return number if math.isfinite(number) else None
     return None
+
+
+def to_count(value: Any) -> int | None:
+    """A whole number (replicas, broker ids, sizes as written), or None: never raises on
+    templated, empty, fractional or non-finite values."""
+    number = to_number(value)
+    if number is None or number != int(number):
+        return None
+    return int(number)
+
+
+def _finite(number: float) -> float | None:
+    return number if math.isfinite(number) else None
 
 
 def to_bytes(value: Any) -> float | None:
@@ -33,7 +55,7 @@ def to_bytes(value: Any) -> float | None:
     match = _SIZE.match(value)
     if not match or match.group(2).lower() not in _SIZE_FACTORS:
         return None
-    return float(match.group(1)) * _SIZE_FACTORS[match.group(2).lower()]
+    return _finite(float(match.group(1)) * _SIZE_FACTORS[match.group(2).lower()])
 
 
 def to_ms(value: Any) -> float | None:
@@ -44,7 +66,7 @@ def to_ms(value: Any) -> float | None:
     match = _DURATION.match(value)
     if not match:
         return None
-    return float(match.group(1)) * _DURATION_FACTORS[match.group(2).lower() if match.group(2) else None]
+    return _finite(float(match.group(1)) * _DURATION_FACTORS[match.group(2).lower() if match.group(2) else None])
 
 
 def to_bool(value: Any) -> bool | None:

@@ -31,12 +31,28 @@ def _range_problem(number: float, facts: KeyFacts) -> str | None:
     return None
 
 
+def _java_integer(text: str) -> int:
+    """Integer.parseInt's reading: Python's int() also takes 1_000, which Java refuses."""
+    if "_" in text:
+        raise ValueError(text)
+    return int(text, 10)
+
+
+def _java_double(text: str) -> float:
+    """Double.parseDouble's reading: NaN and Infinity spelled Java's way only (Python's float()
+    also takes nan, inf and 1_0)."""
+    word = text.lstrip("+-")
+    if "_" in text or (word.lower() in ("nan", "inf", "infinity") and word not in ("NaN", "Infinity")):
+        raise ValueError(text)
+    return float(text)
+
+
 def _java_problem(value: str, facts: KeyFacts) -> str | None:
     text = value.strip()  # ConfigDef trims before parsing
     kind = facts.type
     if kind in _JAVA_INTEGER_BOUNDS:
         try:
-            number = int(text, 10)
+            number = _java_integer(text)
         except ValueError:
             return f"is not a whole number ({kind})"
         low, high = _JAVA_INTEGER_BOUNDS[kind]
@@ -45,7 +61,7 @@ def _java_problem(value: str, facts: KeyFacts) -> str | None:
         return _range_problem(number, facts)
     if kind == "DOUBLE":
         try:
-            return _range_problem(float(text), facts)
+            return _range_problem(_java_double(text), facts)
         except ValueError:
             return "is not a number"
     if kind == "BOOLEAN":

@@ -55,7 +55,7 @@ def _declared_follower_replicas(topics: list[ConfigSet]) -> int:
 def _whole(value: Any) -> int | None:
     """A count as loaders keep it (text); None when absent or not a plain number."""
     text = str(value).strip() if value is not None else ""
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None  # "²".isdigit(), yet int() refuses it
 
 
 def _described(

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from advisor.model.document import ConfigSet, Directive, LoadError
+from advisor.model.vocabulary import SERVER_COMPONENTS, Client, Component, Profile
 
 _MARKER = re.compile(r"^\s*[#!]\s*kafka-advisor:\s*(?P<body>.*)$")
 SUPPRESSIONS = ("disable-next-line", "disable", "enable", "disable-file")
@@ -37,9 +38,20 @@ def parse_comment(line_number: int, text: str, path: str) -> list[Directive]:
         name, sep, value = word.partition("=")
         if not sep or name not in SETTINGS or not value:
             expected = ", ".join(SUPPRESSIONS) + " or " + ", ".join(f"{s}=..." for s in SETTINGS)
-            raise LoadError(path, line_number, f"unknown kafka-advisor directive {word!r} (expected {expected})")
+            shown = f"{name}=…" if sep else name  # the name only: a value in a comment may be a secret
+            raise LoadError(path, line_number, f"unknown kafka-advisor directive {shown!r} (expected {expected})")
+        if name in _CHOICES and value not in _CHOICES[name]:
+            choices = ", ".join(_CHOICES[name])
+            raise LoadError(path, line_number, f"kafka-advisor directive {name}= takes one of {choices}")
         directives.append(Directive(line_number, name, value))
+    stated = {d.verb: d.argument for d in directives}
+    if stated.get("client", Client.JAVA) != Client.JAVA and stated.get("as") in SERVER_COMPONENTS:
+        message = f"a {stated['as']} configuration is read by Kafka itself: client={stated['client']} does not apply"
+        raise LoadError(path, line_number, message)
     return directives
+
+
+_CHOICES = {"as": Component.values(), "client": Client.values(), "profile": Profile.values()}
 
 
 def setting(directives: list[Directive], name: str) -> str | None:

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from advisor.analysis.units import to_count
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Document, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
@@ -210,7 +211,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     for resource in documents:
         if resource.get("kind") == "KafkaNodePool":
             pools.setdefault(_cluster_of(resource) or "", []).append(resource)
-            replicas = int(_get(resource, "spec", "replicas") or 0) if _is_broker_pool(resource) else 0
+            replicas = (to_count(_get(resource, "spec", "replicas")) or 0) if _is_broker_pool(resource) else 0
             cluster = _cluster_key(path, _cluster_of(resource), resource)
             source.cluster_parts.append({"cluster": cluster, "broker_replicas": replicas})
     config_sets: list[ConfigSet] = []
@@ -237,7 +238,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 jvm = jvm or _jvm(_get(pool, "spec", "jvmOptions"))
             config_set.facts.update(
                 {
-                    "broker_count": int(kafka.get("replicas") or 0) or None,  # node pools: see `link`
+                    "broker_count": to_count(kafka.get("replicas")) or None,  # node pools: see `link`
                     "rack_aware": isinstance(kafka.get("rack"), Located),
                     "jvm": jvm,
                     "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],

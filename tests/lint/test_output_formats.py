@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -139,3 +140,24 @@ def test_control_characters_from_input_are_shown_never_acted_on(tmp_path: Path) 
         assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, fmt
         assert "\\x1b[2J" in out, fmt
     ElementTree.fromstring(render(report, "junit").split("\n", 1)[1])  # well-formed XML
+
+
+def test_sarif_uris_are_percent_encoded(tmp_path: Path) -> None:
+    """A space, '#' or '%' in a file name would otherwise change what the URI names."""
+    folder = tmp_path / "team a#1"
+    folder.mkdir()
+    (folder / "50% orders.producer.properties").write_text("acks=1\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor", "lint", "team a#1", "--output-format", "sarif"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )  # fmt: skip
+    (uri,) = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in json.loads(result.stdout)["runs"][0]["results"]
+    }
+    assert uri == "team%20a%231/50%25%20orders.producer.properties"
+    absolute = sarif(folder / "50% orders.producer.properties")["runs"][0]["results"][0]
+    assert absolute["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(
+        "/team%20a%231/50%25%20orders.producer.properties"
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.analysis.units import to_number
+from advisor.analysis.units import to_count
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
@@ -31,8 +31,8 @@ def internal_topic_rf_one(values: dict[str, Any], config_set: ConfigSet) -> list
     brokers = (values.get("cluster") or {}).get("min_brokers") or 0
     # A default replication factor of N written is a cluster of at least N brokers: topics
     # created with it could not exist otherwise (KB101 reads it the same way).
-    written_default = to_number(str(values["set"].get("default.replication.factor") or ""))
-    brokers = max(brokers, int(written_default or 0))
+    written_default = to_count(values["set"].get("default.replication.factor"))
+    brokers = max(brokers, written_default or 0)
     if brokers < 2 or "broker" not in values["roles"]:
         return []  # a controller-only node creates no internal topics: its copy of the key is unused
     outcomes = []
