@@ -22,6 +22,7 @@ printed at the end; docs/reliability.md records the last long run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import multiprocessing
 import os
@@ -69,8 +70,39 @@ def seeds() -> dict[str, list[tuple[str, str]]]:
         if candidate is None:
             continue
         target = candidate.loader.__name__.rsplit(".", 1)[-1]
-        grouped.setdefault(target, []).append((path.name, path.read_text(errors="replace")))
+        text = path.read_text(errors="replace")
+        grouped.setdefault(target, []).append((path.name, text))
+        parser = _PARSER_OF_SUFFIX.get(path.suffix)
+        if parser:  # the readers alone too: cheaper inputs, deeper into their corners
+            grouped.setdefault(parser, []).append((path.name, text))
     return grouped
+
+
+_PARSER_OF_SUFFIX = {".json": "parser:json", ".toml": "parser:toml", ".yaml": "parser:yaml", ".yml": "parser:yaml",
+                     ".properties": "parser:properties", ".sh": "parser:shell-words"}  # fmt: skip
+
+
+def _parse(target: str, name: str, text: str) -> None:
+    """One reader alone: it may refuse the input (LoadError, or ValueError from the shell
+    splitter, as shlex does), nothing else."""
+    from advisor.model.document import LoadError
+    from advisor.sources import properties_syntax, shell, shell_words, structured
+
+    try:
+        if target == "parser:json":
+            structured.read_json(text, name)
+        elif target == "parser:toml":
+            structured.read_toml(text, name)
+        elif target == "parser:yaml":
+            structured.read_yaml(text, name)
+        elif target == "parser:properties":
+            properties_syntax.parse(text, name)
+        else:
+            for _, _, line in shell._logical_lines(text):
+                with contextlib.suppress(ValueError):  # an open quote: refused, as shlex refuses it
+                    shell_words.split(line)
+    except LoadError:
+        pass
 
 
 # ---------------------------------------------------------------- mutations
@@ -220,10 +252,21 @@ class Harness:
         runner._Run.failed = recording_failed  # type: ignore[method-assign]
         signal.signal(signal.SIGALRM, _on_alarm)
 
-    def __call__(self, name: str, text: str) -> str | None:
+    def __call__(self, name: str, text: str, target: str = "") -> str | None:
         from advisor.output import FORMATS, render
         from advisor.report.session import RunRequest, run
 
+        if target.startswith("parser:"):
+            signal.setitimer(signal.ITIMER_REAL, self.timeout)
+            try:
+                _parse(target, name, text)
+            except Timeout:
+                return f"slower than {self.timeout:g} s"
+            except Exception as error:  # noqa: BLE001 - every escape is a failure to record
+                return f"{target}: {_where(error)}"
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            return None
         path = self.folder / name
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         self.caught.clear()
@@ -251,7 +294,7 @@ class Harness:
 # ---------------------------------------------------------------- shrinking and saving
 
 
-def shrink(harness: Harness, name: str, text: str, signature: str, budget: int = 400) -> str:
+def shrink(harness: Harness, name: str, text: str, signature: str, target: str = "", budget: int = 400) -> str:
     """The smallest text (by lines, then characters) that still fails with `signature`."""
     tries = 0
     harness.every_format = True
@@ -259,7 +302,7 @@ def shrink(harness: Harness, name: str, text: str, signature: str, budget: int =
     def fails(candidate: str) -> bool:
         nonlocal tries
         tries += 1
-        return harness(name, candidate) == signature
+        return harness(name, candidate, target) == signature
 
     lines = _lines(text)
     chunk = max(len(lines) // 2, 1)
@@ -284,9 +327,11 @@ def shrink(harness: Harness, name: str, text: str, signature: str, budget: int =
     return text
 
 
-def save(name: str, text: str) -> Path:
+def save(name: str, text: str, target: str = "") -> Path:
+    """A reproducer in a folder of its own (the file name decides the reader); a reader-alone
+    failure's folder is named for that reader."""
     digest = hashlib.sha256(f"{name}\0{text}".encode(errors="surrogatepass")).hexdigest()[:12]
-    folder = CORPUS / digest
+    folder = CORPUS / (f"{target.replace(':', '-')}-{digest}" if target.startswith("parser:") else digest)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
@@ -323,14 +368,14 @@ def fuzz(seconds: float, seed: int, only: str | None, timeout: float, limit: int
             if time.monotonic() > deadline or (limit is not None and sum(counts.values()) >= limit):
                 break
             counts[target] += 1
-            signature = harness(name, text)
+            signature = harness(name, text, target)
             if signature is None or signature in failures:
                 continue
-            small = shrink(harness, name, text, signature)
+            small = shrink(harness, name, text, signature, target)
             harness.every_format = False
             failures[signature] = (name, small)
             if save_failures:
-                saved = save(name, small).relative_to(REPO_ROOT)
+                saved = save(name, small, target).relative_to(REPO_ROOT)
                 print(f"FAILURE {signature}  ({target}) saved as {saved}", flush=True)
     return counts, failures
 
@@ -364,7 +409,7 @@ def main() -> int:
     total = sum(counts.values())
     print(f"{total:,} inputs in {elapsed / 60:.1f} min ({total / elapsed:,.0f}/s, {args.jobs} jobs, seed {args.seed})")
     for target, count in sorted(counts.items()):
-        print(f"  {target:14} {count:>10,}")
+        print(f"  {target:20} {count:>10,}")
     print(f"failures: {len(failures)}")
     for signature in sorted(failures):
         print(f"  {signature}")

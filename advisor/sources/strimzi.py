@@ -47,13 +47,19 @@ def _get(mapping: Any, *keys: str) -> Any:
     return mapping
 
 
+def _text(mapping: Any, *keys: str) -> str | None:
+    """A scalar field as text; None when absent or when the input put a map or list there."""
+    value = _get(mapping, *keys)
+    return value if isinstance(value, str) else None
+
+
 def _cluster_of(resource: Located) -> str | None:
-    labels = _get(resource, "metadata", "labels")
-    return labels.get("strimzi.io/cluster") if isinstance(labels, Located) else None
+    return _text(resource, "metadata", "labels", "strimzi.io/cluster")
 
 
 def _is_broker_pool(pool: Located) -> bool:
-    return "broker" in (_get(pool, "spec", "roles") or [])
+    roles = _get(pool, "spec", "roles")
+    return isinstance(roles, list) and "broker" in roles
 
 
 def link(document: Document) -> None:
@@ -216,7 +222,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             source.cluster_parts.append({"cluster": cluster, "broker_replicas": replicas})
     config_sets: list[ConfigSet] = []
     for resource in documents:
-        kind, name = resource.get("kind"), str(_get(resource, "metadata", "name") or "")
+        kind, name = resource.get("kind"), _text(resource, "metadata", "name") or ""
         if kind == "Kafka":
             kafka = _get(resource, "spec", "kafka")
             if not isinstance(kafka, Located):
