@@ -46,3 +46,83 @@ def redact_line(line: str) -> str:
         return f"{match['lead']}{match['key']}{match['sep']}{REDACTED}"
     line = _INLINE.sub(lambda m: f"{m['key']}{REDACTED}", line)
     return _FLAG.sub(lambda m: f"{m['flag']}{REDACTED}", line)
+
+
+# ---------------------------------------------------------------- secret values, by context
+
+# `key: value` / `key=value` / `"key": "value"` anywhere in a line: flow-style YAML maps
+# (`environment: {KAFKA_SSL_KEY_PASSWORD: x}`), JSON, TOML, list entries (`- KEY=value`).
+_PAIR = re.compile(
+    r"(?P<key>[A-Za-z0-9_.\-\[\]]+)[\"']?\s*[=:]\s*(?P<value>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[^\s,;{}\[\]\"']+)"
+)
+# Kubernetes/Helm env entries: `name: KAFKA_CFG_SSL_KEYSTORE_PASSWORD` then `value: x`.
+_ENV_NAME = re.compile(r"^\s*-?\s*name:\s*[\"']?(?P<name>[A-Za-z0-9_.\-]+)")
+_ENV_VALUE = re.compile(r"^\s*value:\s*(?P<value>.+?)\s*$")
+_PEM = re.compile(r"-----BEGIN [A-Z ]*(?:PRIVATE KEY|CERTIFICATE)-----(?P<body>.*?)-----END", re.DOTALL)
+_NOT_SECRET = frozenset({"true", "false", "null", "none", "[secret]"})
+MIN_SECRET_LENGTH = 4  # shorter values are not hidden elsewhere in a report: "1" would garble it
+
+
+def _unquoted(value: str) -> str:
+    value = value.strip().rstrip(",;")
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
+def _worth_hiding(value: str) -> bool:
+    """A value to hide wherever it shows: long enough to be a secret and not a reference to
+    one (`${KEYSTORE_PASSWORD}`, `{{ .Values.password }}` say where a secret is, not what)."""
+    return (
+        len(value) >= MIN_SECRET_LENGTH and value.lower() not in _NOT_SECRET and not value.startswith(("$", "{{", "<%"))
+    )
+
+
+def secret_values(text: str) -> set[str]:
+    """Every value in `text` that is secret by its key, its shape or its context: found once
+    per input file, then hidden wherever a report shows it (Redactor)."""
+    found: set[str] = set()
+    pending_env_secret = 0  # lines left in which a `value:` belongs to a secret `name:`
+    for line in text.splitlines():
+        for match in _URL_CREDENTIALS.finditer(line):
+            found.add(match["secret"])
+        for match in _INLINE.finditer(line):
+            found.add(_unquoted(match["value"]))
+        for match in _FLAG.finditer(line):
+            found.add(_unquoted(match["value"]))
+        for match in _PAIR.finditer(line):
+            if is_secret_key(match["key"]):
+                found.add(_unquoted(match["value"]))
+        assignment = _ASSIGNMENT.match(line)
+        if assignment and is_secret_key(assignment["key"]):
+            found.add(_unquoted(assignment["value"]))
+        name = _ENV_NAME.match(line)
+        if name:
+            pending_env_secret = 3 if is_secret_key(name["name"]) else 0
+        elif pending_env_secret:
+            pending_env_secret -= 1
+            value = _ENV_VALUE.match(line)
+            if value:
+                found.add(_unquoted(value["value"]))
+                pending_env_secret = 0
+    for block in _PEM.finditer(text):
+        found.update(part.strip() for part in block["body"].split())
+    return {value for value in found if _worth_hiding(value)}
+
+
+class Redactor:
+    """Hides known secret values (and the secret shapes redact_line knows) in any text a
+    report shows: the one layer every output goes through (advisor/report/redaction.py)."""
+
+    def __init__(self, values: set[str]) -> None:
+        kept = sorted((v for v in values if _worth_hiding(v)), key=len, reverse=True)
+        self._pattern = re.compile("|".join(map(re.escape, kept))) if kept else None
+
+    def __call__(self, text: str) -> str:
+        if not text:
+            return text
+        if self._pattern is not None:
+            text = self._pattern.sub(REDACTED, text)
+        if "://" in text:
+            text = _URL_CREDENTIALS.sub(lambda m: f"{m['lead']}{REDACTED}@", text)
+        return text

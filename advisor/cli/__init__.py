@@ -44,7 +44,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_ERROR
     except Exception as error:  # noqa: BLE001 - any crash is reported as exit 2, never a traceback
-        print(f"kafka-advisor: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        # Named by its type and place only: an exception's text may quote an input value (a secret).
+        import os
+        import traceback
+
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
+        print(f"kafka-advisor: internal error: {type(error).__name__} at {where}; please report it", file=sys.stderr)
         return EXIT_ERROR
 
 

@@ -20,6 +20,7 @@ from advisor import __version__
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.model.topology import ClusterDeclaration
+from advisor.report import redaction
 from advisor.report.model import FileSummary, Report
 from advisor.report.selection import Selection, matches
 from advisor.report.suppress import UNUSED_RULE, apply
@@ -142,7 +143,7 @@ def run(request: RunRequest) -> Report:
         fixes = fix.plan(findings, document, request.fixes)
         diff = fix.unified_diff(fixes, document)
     per_file = Counter(config_set.path for config_set in document.config_sets)
-    return Report(
+    report = Report(
         tool_version=__version__,
         files=[FileSummary(s.path, s.format, per_file[s.path]) for s in document.files],
         findings=findings,
@@ -155,6 +156,7 @@ def run(request: RunRequest) -> Report:
         diff=diff,
         skipped=skipped,
     )
+    return redaction.redact(report, redaction.run_secrets(document, (c.text for c in candidates)))
 
 
 def rule_params(

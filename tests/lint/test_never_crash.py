@@ -177,3 +177,20 @@ def test_paths_that_are_not_files_are_said_for_what_they_are(tmp_path: Path) -> 
     assert said["loop-a"] == ("missing", "a link to nothing (broken, or a loop of links)")
     assert said[tmp_path.name][1] == "baseline file cannot be read: Is a directory"
     assert [f.rule for f in report.findings] == ["KP101"]  # the readable file is still judged
+
+
+def test_an_escaped_bug_is_named_by_type_and_place_never_by_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The last net (cli.main): an exception's text may quote a value from the input."""
+    from advisor import cli
+    from advisor.report import session
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(f"cannot handle {CANARY}")
+
+    monkeypatch.setattr(session, "run", broken)
+    (tmp_path / "p.producer.properties").write_text("acks=1\n")
+    assert cli.main(["lint", str(tmp_path / "p.producer.properties")]) == 2
+    printed = capsys.readouterr().err
+    assert "internal error: RuntimeError at test_never_crash.py:" in printed and CANARY not in printed

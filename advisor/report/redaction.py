@@ -1,0 +1,73 @@
+"""The one redaction layer: every string a Report carries to a formatter, the terminal, a
+baseline or an `-o` file has the run's secret values hidden.
+
+Secret values are gathered once per run from what was read: every setting a loader marked
+secret (its value and its text as written), and every value that is secret by key, shape or
+context in each input file's text (advisor/secrets.secret_values: flow-style maps, env
+`name:`/`value:` pairs, URL user info, JAAS, flags, PEM blocks) — including files that failed
+to load, whose error messages must not quote them either. Readers and rules redact at the
+source too; this layer is what makes a miss there harmless.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from advisor.model.document import Document, Problem
+from advisor.model.findings import Finding, Fix
+from advisor.report.model import Report
+from advisor.secrets import Redactor, secret_values
+
+
+def run_secrets(document: Document, texts: Iterable[str]) -> Redactor:
+    values: set[str] = set()
+    for config_set in document.config_sets:
+        for setting in config_set.settings.values():
+            if setting.secret:
+                values.add(setting.value)
+                if setting.raw:
+                    values.add(setting.raw)
+    for text in texts:
+        values |= secret_values(text)
+    for source in document.files:
+        values |= secret_values(source.text)
+    return Redactor(values)
+
+
+def _finding(finding: Finding, hide: Redactor) -> Finding:
+    fix = finding.fix
+    return dataclasses.replace(
+        finding,
+        message=hide(finding.message),
+        subject=hide(finding.subject),
+        recommended=hide(finding.recommended) if finding.recommended else finding.recommended,
+        justification=hide(finding.justification),
+        fix=Fix(hide(fix.value), fix.applicability) if fix is not None else None,
+        changes=tuple(c._replace(value=hide(c.value)) if c.value else c for c in finding.changes),
+        assumptions=tuple(hide(a) for a in finding.assumptions),
+        extra={key: hide(value) for key, value in finding.extra.items()},
+    )
+
+
+def _problem(problem: Problem, hide: Redactor) -> Problem:
+    return problem._replace(message=hide(problem.message))
+
+
+def redact(report: Report, hide: Redactor) -> Report:
+    """The report with every shown string passed through `hide`."""
+    return dataclasses.replace(
+        report,
+        findings=[_finding(f, hide) for f in report.findings],
+        problems=[_problem(p, hide) for p in report.problems],
+        skipped=[_problem(p, hide) for p in report.skipped],
+        lines={path: {n: hide(text) for n, text in lines.items()} for path, lines in report.lines.items()},
+        diff=hide(report.diff),
+        fixes=[
+            plan._replace(
+                edits=tuple(edit._replace(text=hide(edit.text)) for edit in plan.edits),
+                skipped=tuple(c._replace(value=hide(c.value)) if c.value else c for c in plan.skipped),
+            )
+            for plan in report.fixes
+        ],
+    )
