@@ -19,6 +19,10 @@ Command-line flags override it.
     [overrides."deploy/**/*.conf"]    # what files are where content cannot say (docs/detection.md)
     format = "properties"             as = "broker"          client = "java"
     kafka-version = "3.7"             cluster = "payments"
+
+    [limits]                          # how much a run reads (docs/reliability.md)
+    file-bytes = 16777216             line-chars = 1048576    files = 100000
+    yaml-nodes = 250000               depth = 200
 """
 
 from __future__ import annotations
@@ -31,11 +35,12 @@ from advisor.model.document import LoadError
 from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Client, Component, InputFormat, Profile, Severity
 from advisor.sources import FileOverride
+from advisor.sources import limits as bounds
 from advisor.sources.structured import Located, read_toml
 
 KEYS = (
     "select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params",
-    "overrides",
+    "overrides", "limits",
 )  # fmt: skip
 CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
 OVERRIDE_KEYS = ("format", "as", "client", "kafka-version", "cluster")
@@ -57,6 +62,7 @@ class ProjectConfig:
     overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
     # rule id → parameter → (the value as written, its line); checked against the rules by the run session
     params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
+    limits: bounds.Limits = bounds.DEFAULTS
 
     @property
     def base(self) -> Path | None:
@@ -163,6 +169,8 @@ def load(path: Path) -> ProjectConfig:
                 rule: {name: (str(v), table_.position(name)[0]) for name, v in table_.items()}
                 for rule, table_ in value.items()
             }
+        elif key == "limits":
+            config.limits = _limits(value, line, path)
         elif key == "per-file-ignores":
             if not isinstance(value, Located):
                 raise LoadError(str(path), line, "per-file-ignores must be a table of glob = [codes]")
@@ -175,6 +183,24 @@ def load(path: Path) -> ProjectConfig:
     if config.overrides:
         config.clusters = _with_assigned(config.clusters, assigned, path)
     return config
+
+
+def _limits(table: object, line: int, path: Path) -> bounds.Limits:
+    """[limits]: each a whole number from 1 to its maximum (a run must stay bounded)."""
+    if not isinstance(table, Located):
+        raise LoadError(str(path), line, "limits must be a table: [limits] files = 100000")
+    fields = {name: field_ for field_, name in bounds.NAMES.items()}
+    chosen: dict[str, int] = {}
+    for name, value in table.items():
+        at = table.position(name)[0]
+        if name not in fields:
+            raise LoadError(str(path), at, f"unknown key limits.{name} (expected one of {', '.join(fields)})")
+        maximum = getattr(bounds.MAXIMUMS, fields[name])
+        text = str(value).strip()
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= maximum:
+            raise LoadError(str(path), at, f"limits.{name} must be a whole number from 1 to {maximum:,}")
+        chosen[fields[name]] = int(text)
+    return bounds.DEFAULTS._replace(**chosen)
 
 
 def _overrides(table: object, line: int, path: Path) -> tuple[tuple[FileOverride, ...], list[tuple[str, str]]]:

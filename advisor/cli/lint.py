@@ -54,6 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     parser.add_argument("--docs-url", metavar="URL", help="base URL of the rule pages for SARIF helpUri")
     parser.add_argument(
+        "--follow-links", action="store_true", help="in folders, also read links that lead outside the folder"
+    )
+    parser.add_argument(
         "--diff", action="store_true", help="print the safe fixes as a unified diff (nothing is written); exit 1 if any"
     )
 
@@ -109,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         params=config.params,
         config_path=config.path,
         fixes=("safe",) if args.diff else (),
+        limits=config.limits,
+        follow_links=args.follow_links,
         source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
     report = session.run(request)

@@ -28,6 +28,8 @@ from advisor.rules import runner as evaluate
 from advisor.rules.registry import Rule, load_rules
 from advisor.secrets import redact_line
 from advisor.sources import Candidate, FileOverride, LoadOptions, discover, load
+from advisor.sources.limits import DEFAULTS as DEFAULT_LIMITS
+from advisor.sources.limits import Limits
 
 
 @dataclass(eq=False)
@@ -86,6 +88,8 @@ class RunRequest:
     fixes: tuple[str, ...] = ()  # plan the edits of fixes of these applicabilities (`--diff`: safe)
     source_lines: bool = True  # carry the (redacted) lines findings point at: text and SARIF show them
     config_path: Path | None = None  # where clusters and params were declared, for errors
+    limits: Limits = DEFAULT_LIMITS  # [limits] in the project config
+    follow_links: bool = False  # --follow-links
 
 
 def _why_missing(path: Path) -> str:
@@ -106,6 +110,8 @@ def run(request: RunRequest) -> Report:
         base=request.base,
         overrides=request.overrides,
         format=request.format,
+        limits=request.limits,
+        follow_links=request.follow_links,
     )
     candidates, unknown, missing = discover(request.paths, skipped, options)
     problems = [Problem(str(path), None, _why_missing(path), "missing") for path in missing]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
+import os
 import re
 import sys
 from collections.abc import Iterable
@@ -21,6 +22,7 @@ from typing import Any, NamedTuple
 
 from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
+from advisor.sources import limits as bounds
 from advisor.sources import topology
 
 # Asked in this order; the first whose sniff returns a payload owns the file.
@@ -86,6 +88,8 @@ class LoadOptions(NamedTuple):
     base: Path | None = None  # the project config's folder: declared globs are relative to it
     overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
     format: str | None = None  # --format, for files named on the command line
+    limits: bounds.Limits = bounds.DEFAULTS  # [limits] in the project config
+    follow_links: bool = False  # --follow-links: read links that leave the linted folder
 
     def override_for(self, path: Path) -> FileOverride:
         """What the project config's globs say of one file, later globs over earlier ones."""
@@ -120,6 +124,7 @@ class Candidate(NamedTuple):
     text: str
     loader: Any
     payload: Any
+    walked: bool = False  # found in a folder walk (not named): what is not Kafka's is passed over
 
 
 def read_text(path: Path) -> str:
@@ -175,20 +180,35 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
         with path.open("rb") as stream:  # an extensionless file counts only as a #! script
             if stream.read(2) != b"#!":
                 return None
+    walked = skipped is not None
+    limit = (options or LoadOptions()).limits
+    over = _over_limit(path, limit)
+    if over is not None:  # a folder's oversized file is skipped and said; a named one is an error
+        if walked:
+            skipped.append(over._replace(message=f"skipped: {over.message}", kind="skipped"))  # type: ignore[union-attr]
+            return None
+        return Candidate(path, "", _Failed, over)
     try:
         text = read_text(path)
     except UnicodeDecodeError as error:  # a folder's binary file is skipped and said; a named one is an error
-        if skipped is not None:
-            skipped.append(_undecodable(path, error, "skipped"))
+        if walked:
+            skipped.append(_undecodable(path, error, "skipped"))  # type: ignore[union-attr]
             return None
         return Candidate(path, "", _Failed, _undecodable(path, error, "input"))
+    long = bounds.long_line(text, limit.line_chars)
+    if long is not None:
+        message = f"line longer than {limit.line_chars:,} characters (limits.line-chars): not read"
+        if walked:
+            skipped.append(Problem(str(path), long, f"skipped: {message}", "skipped"))  # type: ignore[union-attr]
+            return None
+        return Candidate(path, "", _Failed, Problem(str(path), long, message, "input"))
     for loader in _loaders(path.suffix):
         try:
             payload = loader.sniff(path, text)
         except Exception as error:  # noqa: BLE001 - reported when the file is loaded, the others go on
-            return Candidate(path, text, _Failed, _internal(str(path), error))
+            return Candidate(path, text, _Failed, _internal(str(path), error), walked)
         if payload is not None:
-            return Candidate(path, text, loader, payload)
+            return Candidate(path, text, loader, payload, walked)
     if skipped is not None and (reason := _skipped(path, text)) is not None:
         skipped.append(reason)
     return None
@@ -234,6 +254,86 @@ _WHAT_IS_READ[".env"] = (
 )
 
 
+def _over_limit(path: Path, limit: bounds.Limits) -> Problem | None:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return None  # said when it is read
+    if size <= limit.file_bytes:
+        return None
+    message = f"larger than {limit.file_bytes:,} bytes ({size:,}; limits.file-bytes): not read"
+    return Problem(str(path), None, message, "input")
+
+
+def _walk(root: Path, skipped: list[Problem], options: LoadOptions) -> tuple[list[Path], Problem | None]:
+    """The files under `root` a folder walk looks at, sorted: hidden entries (but `.env`)
+    left out; a folder it cannot read, and a link that leaves `root`, said in `skipped`
+    (--follow-links reads such links); at most limits.files of them (past it, an input error)."""
+    found: list[Path] = []
+    top = root.resolve()
+    seen_folders = {top}
+    pending = [root]
+    while pending:
+        folder = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            skipped.append(Problem(str(folder), None, f"skipped: this folder cannot be read ({reason})", "skipped"))
+            continue
+        for entry in entries:
+            if entry.name.startswith(".") and entry.name != ".env":
+                continue
+            path = Path(entry.path)
+            if entry.is_symlink():
+                try:
+                    target = path.resolve()
+                except (OSError, RuntimeError):  # a loop of links: nothing to read
+                    continue
+                if not options.follow_links and not target.is_relative_to(top):
+                    message = "skipped: a link to outside the linted folder, not followed (--follow-links reads it)"
+                    skipped.append(Problem(str(path), None, message, "skipped"))
+                    continue
+                if target.is_dir():
+                    if target not in seen_folders:  # a loop of links is walked once
+                        seen_folders.add(target)
+                        pending.append(path)
+                    continue
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(path)
+            elif entry.is_file() and (
+                Path(entry.name).suffix in SUFFIXES
+                or entry.name == ".env"
+                or (options.overrides and options.override_for(path).format)
+            ):
+                found.append(path)
+    found.sort()
+    if len(found) <= options.limits.files:
+        return found, None
+    message = (
+        f"more than {options.limits.files:,} files to read (limits.files): the first {options.limits.files:,} read"
+    )
+    return found[: options.limits.files], Problem(str(root), None, message, "input")
+
+
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<%.*?%>")
+
+
+def _passed_over(candidate: Candidate, problem: Problem) -> Problem | None:
+    """A file of a folder walk that cannot be read is an error only if it is Kafka
+    configuration: a template (Helm, Jinja, ERB) or a file that mentions nothing of Kafka's
+    (a tsconfig.json with comments) is said and passed over, and the run does not fail."""
+    if problem.kind == "internal":
+        return None  # a bug stays a bug
+    if _TEMPLATE.search(candidate.text):
+        message = "skipped: a template ({{ … }}), not configuration yet: lint what it renders to"
+        return Problem(problem.path, problem.line, message, "skipped")
+    if _KAFKA_MARKERS.search(candidate.text) is None:
+        message = f"skipped: {problem.message}; nothing in it is Kafka configuration"
+        return Problem(problem.path, problem.line, message, "skipped")
+    return None
+
+
 def _skipped(path: Path, text: str) -> Problem | None:
     """Why a file of a folder walk that no loader claimed is not read — if it looks like Kafka
     configuration at all (else it is simply not ours: package.json, a Helm template)."""
@@ -253,21 +353,28 @@ def discover(
     """(files to load, files named explicitly that no loader reads, missing paths); files of a
     folder walk that look like Kafka configuration but that no loader claims go to `skipped`.
     `options`: --format for the files named, the project config's override globs for all."""
+    with bounds.using((options or LoadOptions()).limits):
+        return _discover(paths, skipped, options)
+
+
+def _discover(
+    paths: Iterable[Path], skipped: list[Problem] | None, options: LoadOptions | None
+) -> tuple[list[Candidate], list[Path], list[Path]]:
     found: list[Candidate] = []
     unknown: list[Path] = []
     missing: list[Path] = []
     for path in paths:
         if path.is_dir():
-            for candidate in sorted(path.rglob("*")):
-                parts = candidate.relative_to(path).parts
-                hidden = any(part.startswith(".") for part in parts[:-1]) or (
-                    parts[-1].startswith(".") and parts[-1] != ".env"
-                )
-                if not candidate.is_file() or hidden:
-                    continue
-                sniffed = _sniff(candidate, skipped, options)
+            walk_notes: list[Problem] = []
+            paths_found, too_many = _walk(path, walk_notes, options or LoadOptions())
+            for candidate in paths_found:
+                sniffed = _sniff(candidate, walk_notes, options)
                 if sniffed:
                     found.append(sniffed)
+            if too_many is not None:
+                found.append(Candidate(path, "", _Failed, too_many))
+            if skipped is not None:
+                skipped.extend(walk_notes)
         elif path.is_file():
             if options is not None and options.format:
                 found.append(_forced(path, options.format, "--format"))
@@ -310,6 +417,11 @@ def _fold_includes(document: Document) -> None:
 
 
 def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
+    with bounds.using(options.limits):  # YAML's alias and depth bounds, deep in the readers
+        return _load(candidates, options)
+
+
+def _load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
     document = Document()
     for item in candidates:
         candidate = item if isinstance(item, Candidate) else _sniff(item)
@@ -322,7 +434,11 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
         try:
             source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, file_options)
         except LoadError as error:
-            document.errors.append(error.problem)
+            passed = _passed_over(candidate, error.problem) if candidate.walked else None
+            if passed is not None:
+                document.notes.append(passed)
+            else:
+                document.errors.append(error.problem)
             continue
         except Exception as error:  # noqa: BLE001 - a bug in one loader must not cost the other files
             document.errors.append(_internal(path, error))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.model.document import LoadError
+from advisor.sources import limits
 from advisor.sources.spans import Located, LocatedList, Span
 
 __all__ = ["Located", "LocatedList", "Span", "read_json", "read_toml", "read_yaml"]
@@ -41,10 +42,9 @@ def _span(node: Any) -> Span:
 
 
 # Aliases let a few hundred bytes stand for billions of nodes ("billion laughs"), and a node may
-# contain itself. A document is refused before it is expanded: more nodes than this once every
-# alias is expanded, or deeper than this, is no configuration anyone writes by hand.
-MAX_EXPANDED_NODES = 250_000
-MAX_DEPTH = 200
+# contain itself. A document is refused before it is expanded: more nodes than limits.yaml_nodes
+# once every alias is expanded, or deeper than limits.depth, is no configuration anyone writes by
+# hand (advisor/sources/limits.py; the project config may move them).
 
 
 def _children(node: Any) -> list[Any]:
@@ -60,6 +60,7 @@ def _children(node: Any) -> list[Any]:
 def _check_shape(root: Any, path: str) -> None:
     """Refuse alias bombs, recursive aliases and deep nesting in time and memory linear in the
     composed (unexpanded) document: each node's expanded size is computed once."""
+    bounds = limits.current()
     sizes: dict[int, int] = {}
     on_path: set[int] = set()
     stack: list[tuple[Any, int, bool]] = [(root, 0, False)]
@@ -69,16 +70,16 @@ def _check_shape(root: Any, path: str) -> None:
         if finished:
             on_path.discard(key)
             sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
-            if sizes[key] > MAX_EXPANDED_NODES:
+            if sizes[key] > bounds.yaml_nodes:
                 raise LoadError(path, node.start_mark.line + 1, f"YAML aliases expand to more than "
-                                f"{MAX_EXPANDED_NODES:,} nodes (an alias bomb?): refused unread")  # fmt: skip
+                                f"{bounds.yaml_nodes:,} nodes (an alias bomb?): refused unread")  # fmt: skip
             continue
         if key in sizes:
             continue
         if key in on_path:
             raise LoadError(path, node.start_mark.line + 1, "a YAML alias refers to a node that contains it")
-        if depth > MAX_DEPTH:
-            raise LoadError(path, node.start_mark.line + 1, f"YAML nested deeper than {MAX_DEPTH} levels")
+        if depth > bounds.depth:
+            raise LoadError(path, node.start_mark.line + 1, f"YAML nested deeper than {bounds.depth} levels")
         on_path.add(key)
         stack.append((node, depth, True))
         stack.extend((child, depth + 1, False) for child in _children(node) if id(child) not in sizes)
