@@ -147,6 +147,19 @@ def _undecodable(path: Path, error: UnicodeDecodeError, kind: str) -> Problem:
     return Problem(str(path), None, f"{what}not UTF-8 or UTF-16 text (undecodable byte at offset {error.start})", kind)
 
 
+def _unreadable(path: Path, error: OSError) -> Problem:
+    return Problem(str(path), None, f"cannot be read: {error.strerror or type(error).__name__}", "input")
+
+
+def _refused(problem: Problem, skipped: list[Problem] | None) -> Candidate | None:
+    """A file that is not read: in a folder walk, a skipped note (the run goes on); named on
+    the command line, an input error (exit 2)."""
+    if skipped is not None:
+        skipped.append(problem._replace(message=f"skipped: {problem.message}", kind="skipped"))
+        return None
+    return Candidate(Path(problem.path), "", _Failed, problem)
+
+
 def _forced(path: Path, format_name: str, why: str) -> Candidate:
     """The file read as `format_name` was said to be (--format, an override glob), whatever its
     name; content that is not of that format is an error, not a guess."""
@@ -156,6 +169,8 @@ def _forced(path: Path, format_name: str, why: str) -> Candidate:
         text = read_text(path)
     except UnicodeDecodeError as error:
         return Candidate(path, "", _Failed, _undecodable(path, error, "input"))
+    except OSError as error:
+        return Candidate(path, "", _Failed, _unreadable(path, error))
     # Sniffing looks at the suffix too: show the loader the one its format has.
     shown = path if suffix is None or path.suffix == suffix else Path(f"{path}{suffix}")
     try:
@@ -176,32 +191,25 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
         return _forced(path, override.format, f"[overrides.{override.glob!r}] in the project config")
     if path.suffix not in SUFFIXES and path.name != ".env":
         return None
-    if not path.suffix and path.name != ".env":
-        with path.open("rb") as stream:  # an extensionless file counts only as a #! script
-            if stream.read(2) != b"#!":
-                return None
     walked = skipped is not None
     limit = (options or LoadOptions()).limits
-    over = _over_limit(path, limit)
-    if over is not None:  # a folder's oversized file is skipped and said; a named one is an error
-        if walked:
-            skipped.append(over._replace(message=f"skipped: {over.message}", kind="skipped"))  # type: ignore[union-attr]
-            return None
-        return Candidate(path, "", _Failed, over)
     try:
+        if not path.suffix and path.name != ".env":
+            with path.open("rb") as stream:  # an extensionless file counts only as a #! script
+                if stream.read(2) != b"#!":
+                    return None
+        over = _over_limit(path, limit)
+        if over is not None:
+            return _refused(over, skipped)
         text = read_text(path)
-    except UnicodeDecodeError as error:  # a folder's binary file is skipped and said; a named one is an error
-        if walked:
-            skipped.append(_undecodable(path, error, "skipped"))  # type: ignore[union-attr]
-            return None
-        return Candidate(path, "", _Failed, _undecodable(path, error, "input"))
+    except UnicodeDecodeError as error:
+        return _refused(_undecodable(path, error, "input"), skipped)
+    except OSError as error:  # no permission, a file gone since the walk saw it
+        return _refused(_unreadable(path, error), skipped)
     long = bounds.long_line(text, limit.line_chars)
     if long is not None:
         message = f"line longer than {limit.line_chars:,} characters (limits.line-chars): not read"
-        if walked:
-            skipped.append(Problem(str(path), long, f"skipped: {message}", "skipped"))  # type: ignore[union-attr]
-            return None
-        return Candidate(path, "", _Failed, Problem(str(path), long, message, "input"))
+        return _refused(Problem(str(path), long, message, "input"), skipped)
     for loader in _loaders(path.suffix):
         try:
             payload = loader.sniff(path, text)

@@ -146,3 +146,21 @@ def test_limits_in_the_project_config_are_checked(tmp_path: Path, line: str, exp
     write(tmp_path, {".kafka-advisor.toml": f"[limits]\n{line}\n", "a.producer.properties": "acks=1\n"})
     result = lint(".", cwd=tmp_path)
     assert result.returncode == 2 and expected in result.stderr
+
+
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="needs setpriv to lint without root's read override")
+def test_a_file_that_cannot_be_read_is_an_input_error_named_and_a_note_walked(tmp_path: Path) -> None:
+    write(tmp_path, {"ok.producer.properties": "acks=1\n", "locked.producer.properties": "acks=1\n"})
+    (tmp_path / "locked.producer.properties").chmod(0)
+    drop = ("setpriv", "--bounding-set=-dac_override,-dac_read_search")
+    try:
+        locked, ok = tmp_path / "locked.producer.properties", tmp_path / "ok.producer.properties"
+        named = lint(str(locked), str(ok), prefix=drop)
+        walked = lint(str(tmp_path), prefix=drop)
+    finally:
+        (tmp_path / "locked.producer.properties").chmod(0o644)
+    report = json.loads(named.stdout)
+    assert named.returncode == 2 and [e["message"] for e in report["errors"]] == ["cannot be read: Permission denied"]
+    assert [f["rule"] for f in report["findings"]] == ["KP101"]  # the other file, as ever
+    notes = json.loads(walked.stdout)["skipped"]
+    assert walked.returncode == 1 and [n["message"] for n in notes] == ["skipped: cannot be read: Permission denied"]
