@@ -24,6 +24,7 @@ from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.sources import limits as bounds
 from advisor.sources import topology
+from advisor.sources.text import read_text
 
 # Asked in this order; the first whose sniff returns a payload owns the file.
 LOADERS = (
@@ -125,21 +126,6 @@ class Candidate(NamedTuple):
     loader: Any
     payload: Any
     walked: bool = False  # found in a folder walk (not named): what is not Kafka's is passed over
-
-
-def read_text(path: Path) -> str:
-    """A file's text: UTF-8 (a BOM dropped) or UTF-16 with its BOM. A `.properties` file is read
-    as Java reads it — bytes that are not UTF-8 as ISO-8859-1, a UTF-8 BOM kept (Java sees it as
-    part of the first key). Anything else undecodable raises UnicodeDecodeError."""
-    data = path.read_bytes()
-    if path.suffix == ".properties":
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            return data.decode("latin-1")  # what java.util.Properties.load(InputStream) assumes
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
-    return data.decode("utf-8").removeprefix("\ufeff")
 
 
 def _undecodable(path: Path, error: UnicodeDecodeError, kind: str) -> Problem:

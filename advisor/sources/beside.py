@@ -20,3 +20,14 @@ def readable(anchor: Path, written: str) -> Path | None:
     if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
         return None
     return candidate
+
+
+def text_of(found: Path) -> str | None:
+    """A file found beside another, as text; None when it cannot be read or decoded (the
+    file it belongs to says so, or reads on without it)."""
+    from advisor.sources.text import read_text
+
+    try:
+        return read_text(found)
+    except (OSError, UnicodeDecodeError):
+        return None

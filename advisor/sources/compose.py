@@ -275,10 +275,11 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
         services = data["services"]
         compose = Path(path)
         project_env = beside.readable(compose, ".env")
+        env_text = beside.text_of(project_env) if project_env is not None else None
         variables: dict[str, str] = {}
-        if project_env is not None:
-            variables = {entry[0]: entry[1] for entry in _env_entries(str(project_env), project_env.read_text())}
-            source.includes[_shown(compose, ".env")] = project_env.read_text()
+        if project_env is not None and env_text is not None:
+            variables = {entry[0]: entry[1] for entry in _env_entries(str(project_env), env_text)}
+            source.includes[_shown(compose, ".env")] = env_text
         for name, service in services.items():
             if not _is_kafka(name, service):
                 continue
@@ -286,17 +287,18 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
             entries: list[Entry] = []
             for written, required, line in _env_files(service):
                 env_path = beside.readable(compose, written)
-                if env_path is None:
+                service_env = beside.text_of(env_path) if env_path is not None else None
+                if service_env is None:
                     if required:
                         source.notes.append(
                             Problem(path, line, f"env_file {written} of service {name} was not read (missing, too"
-                                    " large, or outside the project): its variables are not judged", "skipped")
+                                    " large, unreadable, or outside the project): its variables are not judged",
+                                    "skipped")
                         )  # fmt: skip
                     continue
                 shown = _shown(compose, written)
-                env_text = env_path.read_text()
-                source.includes[shown] = env_text
-                entries += _env_entries(shown, env_text)
+                source.includes[shown] = service_env
+                entries += _env_entries(shown, service_env)
             entries += [
                 (variable, interpolate(value, variables), *rest)
                 for variable, value, *rest in _environment(service, path, text)

@@ -35,7 +35,7 @@ def _entries(documents: list[Any]) -> list[tuple[str, Located, str]]:
                 entries, _ = properties_syntax.parse(text, key)
             except LoadError:
                 continue
-            if any(properties._kafka_key(entry.key) for entry in entries):
+            if any(properties.kafka_key(entry.key) for entry in entries):
                 found.append((name, data, str(key)))
     return found
 
@@ -58,8 +58,8 @@ def load(path: str, text: str, entries: Any, options) -> tuple[SourceFile, list[
     for name, data, key in entries:
         parsed, _ = properties_syntax.parse(data[key], path)
         line = data.position(key)[0]
-        stated = options.component or directive_syntax.setting(found, "as") or properties._component_from_name(key)
-        components = (stated,) if stated else properties._components_from_keys([e.key for e in parsed], path, line)
+        stated = options.component or directive_syntax.setting(found, "as") or properties.component_from_name(key)
+        components = (stated,) if stated else properties.components_from_keys([e.key for e in parsed], path, line)
         for component in components:
             label = f":{component}" if len(components) > 1 else ""
             config_set = ConfigSet(
@@ -69,7 +69,7 @@ def load(path: str, text: str, entries: Any, options) -> tuple[SourceFile, list[
                 name=f"ConfigMap/{name}/{key}{label}",
                 client="java" if component in ("broker", "topic") else options.client or "java",
             )
-            helm._properties_text(config_set, data, key, path, source.lines, index)
+            helm.properties_text(config_set, data, key, path, source.lines, index)
             if len(components) > 1:
                 config_set.facts["shared_roles"] = list(components)
             config_sets.append(config_set)

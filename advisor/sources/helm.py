@@ -157,7 +157,7 @@ def _release_from_chart(path: str) -> tuple[str, str] | None:
     if found is None:
         return None
     try:
-        (chart,) = read_yaml(found.read_text(errors="replace"), str(found))[:1] or [None]
+        (chart,) = read_yaml(beside.text_of(found) or "", str(found))[:1] or [None]
     except Exception:  # noqa: BLE001 - a Chart.yaml we cannot read names no version
         return None
     if not isinstance(chart, Located):
@@ -190,7 +190,7 @@ def _place(path: str, index: LineIndex, line: int, column: int, end_column: int)
     return Location(path, line, column, line, end_column, *offsets)
 
 
-def _properties_text(
+def properties_text(
     config_set: ConfigSet, section: Located, key: str, path: str, lines: list[str], index: LineIndex
 ) -> None:
     """`config`/`extraConfig` text: each entry keeps its line and columns in the YAML file."""
@@ -427,7 +427,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     jvm: dict[str, dict[str, Any]] = {}
     for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
         for key in ("config", "extraConfig"):
-            _properties_text(config_set, section, key, path, source.lines, index)
+            properties_text(config_set, section, key, path, source.lines, index)
             _config_map(config_set, section, key, path, text)
         _config_map(config_set, section, "overrideConfiguration", path, text)
         _env(config_set, section, path, text)

@@ -43,12 +43,12 @@ def sniff(path: Path, text: str) -> Any:
     entries, comments = parsed
     if any(e.key.startswith("spring.kafka.") for e in entries):
         return None  # Spring Boot's, whatever the name: the Spring loader reads it
-    said = _component_from_name(str(path)) or any("kafka-advisor:" in comment for _, comment in comments)
-    ours = said or any(_kafka_key(e.key) for e in entries) or neighbour(entries) is not None
+    said = component_from_name(str(path)) or any("kafka-advisor:" in comment for _, comment in comments)
+    ours = said or any(kafka_key(e.key) for e in entries) or neighbour(entries) is not None
     return parsed if ours else None
 
 
-def _kafka_key(key: str) -> bool:
+def kafka_key(key: str) -> bool:
     """A key some Kafka release defines or once defined (a file of removed keys is still ours), or
     a librdkafka property (librdkafka clients are configured in .properties files too)."""
     from advisor import catalog
@@ -94,7 +94,7 @@ def neighbour(entries: list[Any]) -> tuple[str, int] | None:
     return None
 
 
-def _component_from_name(path: str) -> str | None:
+def component_from_name(path: str) -> str | None:
     stem = Path(path).name.lower()
     for component, hints in _NAME_HINTS:
         if any(hint in stem for hint in hints):
@@ -107,7 +107,7 @@ def _component_from_name(path: str) -> str | None:
 SHARED = ("producer", "consumer")
 
 
-def _components_from_keys(keys: list[str], path: str, line: int) -> tuple[str, ...]:
+def components_from_keys(keys: list[str], path: str, line: int) -> tuple[str, ...]:
     from advisor import catalog
 
     votes: Counter[str] = Counter()
@@ -154,8 +154,8 @@ def load(path: str, text: str, payload: object, options) -> tuple[SourceFile, li
         )
         source.notes.append(Problem(path, line, message, "note"))  # recognised and said: not a skipped file
         return source, []
-    stated = explicit or _component_from_name(path)
-    components = (stated,) if stated else _components_from_keys([e.key for e in entries], path, anchor_line)
+    stated = explicit or component_from_name(path)
+    components = (stated,) if stated else components_from_keys([e.key for e in entries], path, anchor_line)
     config_sets = [
         _config_set(path, entries, component, anchor_line, options, found, shared=len(components) > 1)
         for component in components

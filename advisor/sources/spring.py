@@ -179,8 +179,11 @@ def _profile_file_base(path: str) -> tuple[str | None, list[Entry]]:
         found = beside.readable(Path(path), f"{match['stem']}{suffix}")
         if found is None:
             continue
+        base_text = beside.text_of(found)
+        if base_text is None:
+            continue  # unreadable: the base file's own run (if it is linted) says so
         try:
-            documents, _ = _documents(str(Path(path).parent / found.name), found.read_text(errors="replace"))
+            documents, _ = _documents(str(Path(path).parent / found.name), base_text)
         except LoadError:
             continue  # the base file's own run reports it
         entries += [entry for profile, found_entries in documents if profile is None for entry in found_entries]

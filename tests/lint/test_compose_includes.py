@@ -88,7 +88,7 @@ def test_a_folder_walk_reads_the_stack_once_and_skips_nothing_it_read(tmp_path: 
     report = json.loads(run.stdout)
     assert run.returncode == 1, run.stderr  # findings; a missing env_file is a note, not an error
     assert [s["message"] for s in report["skipped"]] == [
-        "env_file gone.env of service kafka was not read (missing, too large, or outside the project):"
+        "env_file gone.env of service kafka was not read (missing, too large, unreadable, or outside the project):"
         " its variables are not judged"
     ]
     assert len([f for f in report["findings"] if f["rule"] == "KB103"]) == 1
@@ -110,3 +110,18 @@ def test_an_env_file_outside_the_project_is_not_read(tmp_path: Path) -> None:
         os.chdir(cwd)
     assert "KB103" not in {f.rule for f in result.findings}
     assert [n.message.split(" of ")[0] for n in result.document.notes] == [f"env_file {outside}"]
+
+
+def test_env_files_that_do_not_decode_are_not_read_and_said(tmp_path: Path) -> None:
+    """A project .env and an env_file of bytes that are no text: the compose file is still
+    judged (without them), the required env_file said — never an internal error."""
+    folder = tmp_path / "stack"
+    folder.mkdir()
+    (folder / ".env").write_bytes(b"KAFKA_TAG=\xff\xfe\x00bad\n")
+    (folder / "broker.env").write_bytes(b"KAFKA_MIN_INSYNC_REPLICAS=\x80\x81\n")
+    (folder / "stack.yml").write_text(COMPOSE)
+    result = lint([folder / "stack.yml"])
+    assert not result.document.errors
+    (note,) = result.document.notes
+    assert note.message.startswith("env_file ./broker.env of service kafka was not read")
+    assert result.document.config_sets  # the broker is judged from what could be read
