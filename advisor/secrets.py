@@ -78,6 +78,10 @@ def _worth_hiding(value: str) -> bool:
     )
 
 
+def has_url_credentials(text: str) -> bool:
+    return "://" in text and _URL_CREDENTIALS.search(text) is not None
+
+
 def secret_values(text: str) -> set[str]:
     """Every value in `text` that is secret by its key, its shape or its context: found once
     per input file, then hidden wherever a report shows it (Redactor)."""
@@ -114,9 +118,16 @@ class Redactor:
     """Hides known secret values (and the secret shapes redact_line knows) in any text a
     report shows: the one layer every output goes through (advisor/report/redaction.py)."""
 
-    def __init__(self, values: set[str]) -> None:
+    def __init__(self, values: set[str], urls_with_credentials: bool = True) -> None:
         kept = sorted((v for v in values if _worth_hiding(v)), key=len, reverse=True)
         self._pattern = re.compile("|".join(map(re.escape, kept))) if kept else None
+        self._urls = urls_with_credentials
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to hide: no secret value in the input, and no URL with credentials (a short
+        URL password is hidden by its shape, not as a value)."""
+        return self._pattern is None and not self._urls
 
     def __call__(self, text: str) -> str:
         if not text:

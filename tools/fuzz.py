@@ -66,20 +66,19 @@ def seeds() -> dict[str, list[tuple[str, str]]]:
     for path in sorted((REPO_ROOT / "fixtures").rglob("*")):
         if not path.is_file() or path.name in ("SOURCES.md", "README.md"):
             continue
-        candidate = _sniff(path)
-        if candidate is None:
-            continue
-        target = candidate.loader.__name__.rsplit(".", 1)[-1]
         text = path.read_text(errors="replace")
-        grouped.setdefault(target, []).append((path.name, text))
         parser = _PARSER_OF_SUFFIX.get(path.suffix)
         if parser:  # the readers alone too: cheaper inputs, deeper into their corners
             grouped.setdefault(parser, []).append((path.name, text))
+        candidate = _sniff(path)
+        if candidate is not None:
+            grouped.setdefault(candidate.loader.__name__.rsplit(".", 1)[-1], []).append((path.name, text))
     return grouped
 
 
 _PARSER_OF_SUFFIX = {".json": "parser:json", ".toml": "parser:toml", ".yaml": "parser:yaml", ".yml": "parser:yaml",
-                     ".properties": "parser:properties", ".sh": "parser:shell-words"}  # fmt: skip
+                     ".properties": "parser:properties", ".sh": "parser:shell-words",
+                     ".prom": "parser:exposition"}  # fmt: skip
 
 
 def _parse(target: str, name: str, text: str) -> None:
@@ -97,6 +96,11 @@ def _parse(target: str, name: str, text: str) -> None:
             structured.read_yaml(text, name)
         elif target == "parser:properties":
             properties_syntax.parse(text, name)
+        elif target == "parser:exposition":
+            from advisor.metrics import exposition
+
+            for _ in exposition.parse(text.splitlines(keepends=True), name):
+                pass
         else:
             for _, _, line in shell._logical_lines(text):
                 with contextlib.suppress(ValueError):  # an open quote: refused, as shlex refuses it

@@ -17,22 +17,22 @@ from collections.abc import Iterable
 from advisor.model.document import Document, Problem
 from advisor.model.findings import Finding, Fix
 from advisor.report.model import Report
-from advisor.secrets import Redactor, secret_values
+from advisor.secrets import Redactor, has_url_credentials, secret_values
 
 
 def run_secrets(document: Document, texts: Iterable[str]) -> Redactor:
     values: set[str] = set()
+    urls = False
     for config_set in document.config_sets:
         for setting in config_set.settings.values():
             if setting.secret:
                 values.add(setting.value)
                 if setting.raw:
                     values.add(setting.raw)
-    for text in texts:
+    for text in [*texts, *(source.text for source in document.files)]:
         values |= secret_values(text)
-    for source in document.files:
-        values |= secret_values(source.text)
-    return Redactor(values)
+        urls = urls or has_url_credentials(text)
+    return Redactor(values, urls)
 
 
 def _finding(finding: Finding, hide: Redactor) -> Finding:
@@ -56,6 +56,8 @@ def _problem(problem: Problem, hide: Redactor) -> Problem:
 
 def redact(report: Report, hide: Redactor) -> Report:
     """The report with every shown string passed through `hide`."""
+    if hide.empty:
+        return report
     return dataclasses.replace(
         report,
         findings=[_finding(f, hide) for f in report.findings],
