@@ -29,7 +29,8 @@ def run_secrets(document: Document, texts: Iterable[str]) -> Redactor:
                 values.add(setting.value)
                 if setting.raw:
                     values.add(setting.raw)
-    for text in [*texts, *(source.text for source in document.files)]:
+    unique = {id(text): text for text in [*texts, *(source.text for source in document.files)]}  # read once
+    for text in unique.values():
         values |= secret_values(text)
         urls = urls or has_url_credentials(text)
     return Redactor(values, urls)
