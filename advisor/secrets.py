@@ -85,6 +85,8 @@ def has_url_credentials(text: str) -> bool:
 def secret_values(text: str) -> set[str]:
     """Every value in `text` that is secret by its key, its shape or its context: found once
     per input file, then hidden wherever a report shows it (Redactor)."""
+    if _SECRET.search(text) is None and "://" not in text and "-----BEGIN" not in text:
+        return set()  # no secret-looking key, no URL, no PEM block: most files, at C speed
     found: set[str] = set()
     pending_env_secret = 0  # lines left in which a `value:` belongs to a secret `name:`
     for line in text.splitlines():

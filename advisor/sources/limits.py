@@ -7,8 +7,6 @@ The project config may set them (`[limits]`, docs/reliability.md) within MAXIMUM
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import NamedTuple
 
 
@@ -31,13 +29,16 @@ def current() -> Limits:
     return _active[-1]
 
 
-@contextmanager
-def using(limits: Limits) -> Iterator[None]:
+class using:  # a lower-case name: read as `with limits.using(...)`; no contextlib import at start-up
     """The limits of one run, for readers deep in the call tree (YAML's alias check)."""
-    _active.append(limits)
-    try:
-        yield
-    finally:
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+
+    def __enter__(self) -> None:
+        _active.append(self.limits)
+
+    def __exit__(self, *exc: object) -> None:
         _active.pop()
 
 
