@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # Kafka's PASSWORD-typed keys end in .password or are JAAS configs; librdkafka and
 # kafka-python spell them with underscores too. Tokens and key material likewise. Broad on
@@ -50,15 +51,21 @@ def redact_line(line: str) -> str:
 
 # ---------------------------------------------------------------- secret values, by context
 
-# `key: value` / `key=value` / `"key": "value"` anywhere in a line: flow-style YAML maps
-# (`environment: {KAFKA_SSL_KEY_PASSWORD: x}`), JSON, TOML, list entries (`- KEY=value`).
-_PAIR = re.compile(
-    r"(?P<key>[A-Za-z0-9_.\-\[\]]+)[\"']?\s*[=:]\s*(?P<value>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[^\s,;{}\[\]\"']+)"
-)
-# Kubernetes/Helm env entries: `name: KAFKA_CFG_SSL_KEYSTORE_PASSWORD` then `value: x`.
-_ENV_NAME = re.compile(r"^\s*-?\s*name:\s*[\"']?(?P<name>[A-Za-z0-9_.\-]+)")
-_ENV_VALUE = re.compile(r"^\s*value:\s*(?P<value>.+?)\s*$")
-_PEM = re.compile(r"-----BEGIN [A-Z ]*(?:PRIVATE KEY|CERTIFICATE)-----(?P<body>.*?)-----END", re.DOTALL)
+
+@cache
+def _context_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Compiled when a text may hold a secret (most runs never need them: ~1 ms of start-up)."""
+    pair = re.compile(  # `key: value` / `key=value` / `"key": "value"` anywhere in a line:
+        # flow-style YAML maps (`environment: {KAFKA_SSL_KEY_PASSWORD: x}`), JSON, TOML, `- KEY=value`
+        r"(?P<key>[A-Za-z0-9_.\-\[\]]+)[\"']?\s*[=:]\s*(?P<value>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[^\s,;{}\[\]\"']+)"
+    )
+    # Kubernetes/Helm env entries: `name: KAFKA_CFG_SSL_KEYSTORE_PASSWORD` then `value: x`.
+    env_name = re.compile(r"^\s*-?\s*name:\s*[\"']?(?P<name>[A-Za-z0-9_.\-]+)")
+    env_value = re.compile(r"^\s*value:\s*(?P<value>.+?)\s*$")
+    pem = re.compile(r"-----BEGIN [A-Z ]*(?:PRIVATE KEY|CERTIFICATE)-----(?P<body>.*?)-----END", re.DOTALL)
+    return pair, env_name, env_value, pem
+
+
 _NOT_SECRET = frozenset({"true", "false", "null", "none", "[secret]"})
 MIN_SECRET_LENGTH = 4  # shorter values are not hidden elsewhere in a report: "1" would garble it
 
@@ -87,6 +94,7 @@ def secret_values(text: str) -> set[str]:
     per input file, then hidden wherever a report shows it (Redactor)."""
     if _SECRET.search(text) is None and "://" not in text and "-----BEGIN" not in text:
         return set()  # no secret-looking key, no URL, no PEM block: most files, at C speed
+    pair, env_name, env_value, pem = _context_patterns()
     found: set[str] = set()
     pending_env_secret = 0  # lines left in which a `value:` belongs to a secret `name:`
     for line in text.splitlines():
@@ -96,22 +104,22 @@ def secret_values(text: str) -> set[str]:
             found.add(_unquoted(match["value"]))
         for match in _FLAG.finditer(line):
             found.add(_unquoted(match["value"]))
-        for match in _PAIR.finditer(line):
+        for match in pair.finditer(line):
             if is_secret_key(match["key"]):
                 found.add(_unquoted(match["value"]))
         assignment = _ASSIGNMENT.match(line)
         if assignment and is_secret_key(assignment["key"]):
             found.add(_unquoted(assignment["value"]))
-        name = _ENV_NAME.match(line)
+        name = env_name.match(line)
         if name:
             pending_env_secret = 3 if is_secret_key(name["name"]) else 0
         elif pending_env_secret:
             pending_env_secret -= 1
-            value = _ENV_VALUE.match(line)
+            value = env_value.match(line)
             if value:
                 found.add(_unquoted(value["value"]))
                 pending_env_secret = 0
-    for block in _PEM.finditer(text):
+    for block in pem.finditer(text):
         found.update(part.strip() for part in block["body"].split())
     return {value for value in found if _worth_hiding(value)}
 
