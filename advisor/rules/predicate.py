@@ -17,11 +17,8 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-import jmespath
-from jmespath.visitor import TreeInterpreter
-
 from advisor.analysis.units import to_bool, to_bytes, to_ms, to_number
-from advisor.rules.functions import OPTIONS, add, csv, div, lower, mul
+from advisor.rules.functions import add, csv, div, lower, mul
 
 Evaluate = Callable[[Any], Any]
 
@@ -90,6 +87,8 @@ FUNCTIONS: dict[str, tuple[Callable[..., Any], int]] = {
 
 
 def compile_predicate(expression: str) -> Evaluate:
+    import jmespath
+
     return compile_tree(jmespath.compile(expression).parsed)
 
 
@@ -161,7 +160,9 @@ def compile_tree(node: dict[str, Any]) -> Evaluate:
     if kind == "function_expression" and node["value"] in FUNCTIONS:
         function, arity = FUNCTIONS[node["value"]]
         if len(children) != arity:
-            raise jmespath.exceptions.ArityError(arity, len(children), node["value"])
+            from jmespath.exceptions import ArityError
+
+            raise ArityError(arity, len(children), node["value"])
         arguments = [compile_tree(child) for child in children]
         if arity == 1:
             (only,) = arguments
@@ -177,12 +178,17 @@ def compile_tree(node: dict[str, Any]) -> Evaluate:
 def _interpreted(node: dict[str, Any]) -> Evaluate:
     """A node type the rules hardly use (filters, projections): jmespath's own interpreter,
     with its type errors turned into null like the compiled nodes."""
+    from jmespath.exceptions import JMESPathTypeError
+    from jmespath.visitor import TreeInterpreter
+
+    from advisor.rules.functions import OPTIONS
+
     interpreter = TreeInterpreter(OPTIONS)
 
     def interpreted(value: Any) -> Any:
         try:
             return interpreter.visit(node, value)
-        except (jmespath.exceptions.JMESPathTypeError, TypeError):
+        except (JMESPathTypeError, TypeError):
             return None
 
     return interpreted
