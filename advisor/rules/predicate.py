@@ -177,17 +177,21 @@ def compile_tree(node: dict[str, Any]) -> Evaluate:
 
 def _interpreted(node: dict[str, Any]) -> Evaluate:
     """A node type the rules hardly use (filters, projections): jmespath's own interpreter,
-    with its type errors turned into null like the compiled nodes."""
-    from jmespath.exceptions import JMESPathTypeError
-    from jmespath.visitor import TreeInterpreter
-
-    from advisor.rules.functions import OPTIONS
-
-    interpreter = TreeInterpreter(OPTIONS)
+    imported when such a node is first evaluated, with its type errors turned into null like
+    the compiled nodes."""
+    interpreter: list[Any] = []
 
     def interpreted(value: Any) -> Any:
+        from jmespath.exceptions import JMESPathTypeError
+
+        if not interpreter:
+            from jmespath.visitor import TreeInterpreter
+
+            from advisor.rules.functions import OPTIONS
+
+            interpreter.append(TreeInterpreter(OPTIONS))
         try:
-            return interpreter.visit(node, value)
+            return interpreter[0].visit(node, value)
         except (JMESPathTypeError, TypeError):
             return None
 
