@@ -128,9 +128,9 @@ class Candidate(NamedTuple):
     walked: bool = False  # found in a folder walk (not named): what is not Kafka's is passed over
 
 
-def _undecodable(path: Path, error: UnicodeDecodeError, kind: str) -> Problem:
-    what = "skipped: " if kind == "skipped" else ""
-    return Problem(str(path), None, f"{what}not UTF-8 or UTF-16 text (undecodable byte at offset {error.start})", kind)
+def _undecodable(path: Path, error: UnicodeDecodeError) -> Problem:
+    message = f"not UTF-8 or UTF-16 text (undecodable byte at offset {error.start})"
+    return Problem(str(path), None, message, "input")
 
 
 def _unreadable(path: Path, error: OSError) -> Problem:
@@ -146,17 +146,32 @@ def _refused(problem: Problem, skipped: list[Problem] | None) -> Candidate | Non
     return Candidate(Path(problem.path), "", _Failed, problem)
 
 
-def _forced(path: Path, format_name: str, why: str) -> Candidate:
+def _bounded_text(path: Path, limit: bounds.Limits) -> str | Problem:
+    """The file's text, or why it is not read: over a limit, undecodable or unreadable."""
+    try:
+        over = _over_limit(path, limit)
+        if over is not None:
+            return over
+        text = read_text(path)
+    except UnicodeDecodeError as error:
+        return _undecodable(path, error)
+    except OSError as error:  # no permission, a file gone since the walk saw it
+        return _unreadable(path, error)
+    long = bounds.long_line(text, limit.line_chars)
+    if long is not None:
+        message = f"line longer than {limit.line_chars:,} characters (limits.line-chars): not read"
+        return Problem(str(path), long, message, "input")
+    return text
+
+
+def _forced(path: Path, format_name: str, why: str, limit: bounds.Limits) -> Candidate:
     """The file read as `format_name` was said to be (--format, an override glob), whatever its
     name; content that is not of that format is an error, not a guess."""
     module_name, suffix = FORMATS[format_name]
     loader = importlib.import_module(f"advisor.sources.{module_name}")
-    try:
-        text = read_text(path)
-    except UnicodeDecodeError as error:
-        return Candidate(path, "", _Failed, _undecodable(path, error, "input"))
-    except OSError as error:
-        return Candidate(path, "", _Failed, _unreadable(path, error))
+    text = _bounded_text(path, limit)
+    if isinstance(text, Problem):
+        return Candidate(path, "", _Failed, text)
     # Sniffing looks at the suffix too: show the loader the one its format has.
     shown = path if suffix is None or path.suffix == suffix else Path(f"{path}{suffix}")
     try:
@@ -174,28 +189,21 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
     `skipped` (when given) if it looks like Kafka configuration. A format an override glob
     states is read as such."""
     if options is not None and (override := options.override_for(path)).format:
-        return _forced(path, override.format, f"[overrides.{override.glob!r}] in the project config")
+        why = f"[overrides.{override.glob!r}] in the project config"
+        return _forced(path, override.format, why, options.limits)
     if path.suffix not in SUFFIXES and path.name != ".env":
         return None
     walked = skipped is not None
-    limit = (options or LoadOptions()).limits
-    try:
-        if not path.suffix and path.name != ".env":
+    if not path.suffix and path.name != ".env":
+        try:
             with path.open("rb") as stream:  # an extensionless file counts only as a #! script
                 if stream.read(2) != b"#!":
                     return None
-        over = _over_limit(path, limit)
-        if over is not None:
-            return _refused(over, skipped)
-        text = read_text(path)
-    except UnicodeDecodeError as error:
-        return _refused(_undecodable(path, error, "input"), skipped)
-    except OSError as error:  # no permission, a file gone since the walk saw it
-        return _refused(_unreadable(path, error), skipped)
-    long = bounds.long_line(text, limit.line_chars)
-    if long is not None:
-        message = f"line longer than {limit.line_chars:,} characters (limits.line-chars): not read"
-        return _refused(Problem(str(path), long, message, "input"), skipped)
+        except OSError as error:
+            return _refused(_unreadable(path, error), skipped)
+    text = _bounded_text(path, (options or LoadOptions()).limits)
+    if isinstance(text, Problem):
+        return _refused(text, skipped)
     for loader in _loaders(path.suffix):
         try:
             payload = loader.sniff(path, text)
@@ -371,7 +379,7 @@ def _discover(
                 skipped.extend(walk_notes)
         elif path.is_file():
             if options is not None and options.format:
-                found.append(_forced(path, options.format, "--format"))
+                found.append(_forced(path, options.format, "--format", options.limits))
                 continue
             sniffed = _sniff(path, None, options)
             if sniffed:

@@ -194,14 +194,15 @@ def _expanded(logical: str, variables: dict[str, str]) -> str:
     if "$" not in logical or not variables:
         return logical
 
-    budget = [_EXPANSION_BUDGET]  # a line of a thousand $BIG never becomes gigabytes
+    budget = _EXPANSION_BUDGET  # a line of a thousand $BIG never becomes gigabytes
 
     def value(match: re.Match[str]) -> str:
+        nonlocal budget
         name = match["braced"] or match["bare"]
         replacement = variables.get(name)
-        if replacement is None or len(replacement) > budget[0]:
+        if replacement is None or len(replacement) > budget:
             return match.group(0)
-        budget[0] -= len(replacement)
+        budget -= len(replacement)
         return replacement
 
     return _REFERENCE.sub(value, logical)

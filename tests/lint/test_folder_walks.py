@@ -125,6 +125,8 @@ def test_limits_are_problems_and_the_project_config_moves_them(tmp_path: Path) -
     named = lint("big/a.producer.properties", cwd=tmp_path)
     (refused,) = json.loads(named.stdout)["errors"]
     assert named.returncode == 2 and refused["message"].startswith("larger than 400 bytes")
+    forced = lint("--format", "properties", "big/a.producer.properties", cwd=tmp_path)  # a stated format too
+    assert json.loads(forced.stdout)["errors"][0]["message"].startswith("larger than 400 bytes")
 
 
 def test_the_file_count_limit(tmp_path: Path) -> None:
