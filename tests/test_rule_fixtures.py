@@ -63,6 +63,7 @@ def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
 
 
 FIXTURE_FILES = [candidate.path for candidate in discover([FIXTURES])[0]]
+METRIC_FIXTURES = sorted((FIXTURES / "metrics").glob("*.prom"))  # judged by `analyze`
 UNITS = update_snapshots.fixture_units()  # each file alone, a projects/<name>/ folder together
 
 
@@ -93,9 +94,23 @@ def test_fixture(unit: str) -> None:
     assert not found_lines & forbidden
 
 
+@pytest.mark.parametrize("path", METRIC_FIXTURES, ids=lambda p: p.name)
+def test_metric_fixture(path: Path) -> None:
+    """A metrics file's findings (analyze) must equal its annotations, line for line."""
+    from advisor.report.analysis import analyze_files
+
+    report = analyze_files([path])
+    assert not report.problems, report.problems
+    found = {(f.rule, loc.line) for f in report.findings if not f.suppressed for loc in f.locations}
+    wanted, unwanted = annotations(path)
+    expected = {(code, line) for code, line, _ in wanted}
+    assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
+    assert not found & {(code, line) for code, line, _ in unwanted}
+
+
 def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
     coverage: dict[str, set[str]] = defaultdict(set)
-    for path in FIXTURE_FILES:
+    for path in [*FIXTURE_FILES, *METRIC_FIXTURES]:
         expected, forbidden = annotations(path)
         for code, _, _ in expected:
             coverage[code].add("expect")

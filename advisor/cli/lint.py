@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
 from advisor.rules.dev_profile import DEV_QUIETS
@@ -23,6 +24,14 @@ FORMATS = OutputFormat.values()
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="files or directories to check")
+    add_run_options(parser)
+    parser.add_argument(
+        "--diff", action="store_true", help="print the safe fixes as a unified diff (nothing is written); exit 1 if any"
+    )
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """What lint and analyze share: how configs are read and judged, and where reports go."""
     parser.add_argument("--as", dest="component", choices=COMPONENTS, help="treat the files as this component")
     parser.add_argument("--client", choices=CLIENTS, help="client library of client configs (default: java)")
     parser.add_argument(
@@ -56,9 +65,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--follow-links", action="store_true", help="in folders, also read links that lead outside the folder"
     )
-    parser.add_argument(
-        "--diff", action="store_true", help="print the safe fixes as a unified diff (nothing is written); exit 1 if any"
-    )
 
 
 def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
@@ -71,16 +77,23 @@ def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
     return outputs
 
 
-def run(args: argparse.Namespace) -> int:
+class Prepared(NamedTuple):
+    request: Any  # session.RunRequest
+    config: Any  # project_config.ProjectConfig
+    outputs: list[tuple[str, Path]]
+    stdout_format: str
+
+
+def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepared | int:
+    """The run the arguments and the project config ask for; an exit code on a usage error."""
     from advisor import project_config
     from advisor.catalog import UnknownVersionError
     from advisor.model.document import LoadError
-    from advisor.output import RenderOptions, render
     from advisor.report import selection, session
 
     try:
         outputs = _parse_outputs(args.outputs)
-        config_path = args.config or project_config.find(args.paths[0])
+        config_path = args.config or project_config.find(paths[0] if paths else Path.cwd())
         config = project_config.load(config_path) if config_path else project_config.ProjectConfig()
         kafka_version = args.kafka_version or config.kafka_version
         if kafka_version:
@@ -88,11 +101,11 @@ def run(args: argparse.Namespace) -> int:
 
             catalog.resolve_version(kafka_version)
     except (ValueError, UnknownVersionError, LoadError, OSError) as error:
-        print(f"kafka-advisor lint: error: {error}", file=sys.stderr)
+        print(f"kafka-advisor {command}: error: {error}", file=sys.stderr)
         return EXIT_ERROR
     stdout_format = args.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     request = session.RunRequest(
-        paths=tuple(args.paths),
+        paths=tuple(paths),
         component=args.component,
         client=args.client,
         kafka_version=kafka_version,
@@ -111,17 +124,31 @@ def run(args: argparse.Namespace) -> int:
         base=config.base,
         params=config.params,
         config_path=config.path,
-        fixes=("safe",) if args.diff else (),
+        fixes=("safe",) if getattr(args, "diff", False) else (),
         limits=config.limits,
         follow_links=args.follow_links,
         source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
-    report = session.run(request)
-    from advisor import safe_write
-    from advisor.output import inert
+    return Prepared(request, config, outputs, stdout_format)
 
+
+def run(args: argparse.Namespace) -> int:
+    prepared = prepare(args, "lint", list(args.paths))
+    if isinstance(prepared, int):
+        return prepared
+    from advisor.report import session
+
+    return emit(args, "lint", prepared, session.run(prepared.request), [p for p in args.paths if p.is_file()])
+
+
+def emit(args: argparse.Namespace, command: str, prepared: Prepared, report: Any, named: list[Path]) -> int:
+    """Problems on stderr, then the report: a baseline, a diff, or each format asked for."""
+    from advisor import safe_write
+    from advisor.output import RenderOptions, inert, render
+
+    config, outputs, stdout_format = prepared.config, prepared.outputs, prepared.stdout_format
     # Every file the run read, and the ones named: no output may replace any of them.
-    inputs = [Path(f.path) for f in report.files] + [p for p in args.paths if p.is_file()]
+    inputs = [Path(f.path) for f in report.files] + named
     inputs += [p for p in (args.baseline, config.path) if p is not None]
     for problem in [*report.problems, *report.skipped]:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
@@ -130,13 +157,13 @@ def run(args: argparse.Namespace) -> int:
 
         refused = safe_write.refusal(args.write_baseline, inputs)
         if refused:
-            print(f"kafka-advisor lint: error: --write-baseline {inert(refused)}", file=sys.stderr)
+            print(f"kafka-advisor {command}: error: --write-baseline {inert(refused)}", file=sys.stderr)
             return EXIT_ERROR
         baseline.write(args.write_baseline, report.findings)
         recorded = sum(1 for f in report.findings if not f.suppressed)
         print(f"kafka-advisor: recorded {recorded} finding(s) in {args.write_baseline}", file=sys.stderr)
         return EXIT_ERROR if report.problems else EXIT_OK
-    if args.diff:
+    if getattr(args, "diff", False):
         sys.stdout.write(report.diff)
         return EXIT_ERROR if report.problems else (1 if report.diff else EXIT_OK)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
@@ -152,13 +179,13 @@ def run(args: argparse.Namespace) -> int:
     for fmt, path in outputs:
         refused = safe_write.refusal(path, inputs)
         if refused:
-            print(f"kafka-advisor lint: error: -o {fmt}={inert(refused)}", file=sys.stderr)
+            print(f"kafka-advisor {command}: error: -o {fmt}={inert(refused)}", file=sys.stderr)
             failed = True
             continue
         try:
             safe_write.write_atomically(path, text_of(fmt))
         except OSError as error:
-            print(f"kafka-advisor lint: error: -o {fmt}={inert(str(path))}: {error.strerror}", file=sys.stderr)
+            print(f"kafka-advisor {command}: error: -o {fmt}={inert(str(path))}: {error.strerror}", file=sys.stderr)
             failed = True
     sys.stdout.write(render(report, stdout_format, options) if color else text_of(stdout_format))
     return EXIT_ERROR if failed else report.exit_code

@@ -87,4 +87,5 @@ class Finding:
             "assumptions": list(self.assumptions),
             "kafka_version": self.kafka_version,
             "kafka_version_from": self.kafka_version_from,
+            **({"extra": dict(self.extra)} if self.extra else {}),
         }

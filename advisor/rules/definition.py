@@ -59,6 +59,35 @@ class AppliesTo(_Strict):
     clients: list[Client] = Field(default_factory=lambda: list(vocabulary.Client.values()))
 
 
+class Watch(_Strict):
+    """How an entity rule reads its metric (advisor/metrics/vocabulary.py names every metric)."""
+
+    metric: str = Field(description="the metric's MBean, e.g. kafka.server:type=ReplicaManager,name=...")
+    fires: Literal["above", "below"] = Field(description="the condition: above or below params.threshold")
+    over: Literal["node", "cluster"] = Field(
+        default="node", description="judged per broker/controller, or summed across the cluster at each time"
+    )
+    hysteresis: float = Field(
+        default=0.0, ge=0, description="a condition that began ends only this far back across the threshold"
+    )
+    events: bool = Field(
+        default=False,
+        description="a counter of events: judged by how many happened in everything observed (seen once: since "
+        "the broker started, said so); threshold and window then count events",
+    )
+
+    @field_validator("metric")
+    @classmethod
+    def _known_metric(cls, value: str) -> str:
+        from advisor.metrics import vocabulary
+
+        try:
+            vocabulary.by_mbean(value)
+        except KeyError:
+            raise ValueError(f"{value} is not in advisor/metrics/vocabulary.py") from None
+        return value
+
+
 class Alongside(_Strict):
     name: str = Field(description="file name, which also tells its format (e.g. ledger.producer.properties)")
     text: str
@@ -103,6 +132,7 @@ class RuleDefinition(_Strict):
     references: list[str] = Field(min_length=1)
     source: str = Field(description="where the fact comes from: kafka-facts.md section, catalog, KIP")
     skip_in_dev: bool = Field(default=False, description="silent under the dev profile (single-broker setups)")
+    watch: Watch | None = Field(default=None, description="entity rules: the metric and how it is judged")
 
     @field_validator("kafka_versions")
     @classmethod
@@ -141,6 +171,11 @@ class RuleDefinition(_Strict):
             raise ValueError(f"{self.id}: a K{self.id[1]} rule cannot apply to {self.applies_to.components}")
         if (self.id[1] == "M") != (scope == Scope.ENTITY):
             raise ValueError(f"{self.id}: metric (KM) rules, and only they, have scope entity")
+        if (self.watch is not None) != (scope == Scope.ENTITY):
+            raise ValueError("an entity (metric) rule, and only it, says what it watches (`watch`)")
+        needed = {"threshold"} if self.watch is None or self.watch.events else {"threshold", "sustained_seconds"}
+        if self.watch is not None and not needed <= set(self.params):
+            raise ValueError(f"a metric rule's params hold {' and '.join(sorted(needed))}")
         if self.fix is not None and self.fix.key is not None and self.fix.key not in self.keys:
             raise ValueError(f"fix.key {self.fix.key!r} is not one of the rule's keys")
         if self.fix is not None and not (self.fix.key or self.keys):

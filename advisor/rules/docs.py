@@ -12,11 +12,11 @@ from advisor.rules.spec import Definition as RuleDefinition
 def check_module(name: str) -> str:
     """The file that holds a registered check, for the rule's page."""
     from advisor.rules import checks
-    from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS
+    from advisor.rules.registry import CLUSTER_CHECKS, METRIC_CHECKS, PYTHON_CHECKS
 
     checks.load_all()
 
-    function = PYTHON_CHECKS.get(name) or CLUSTER_CHECKS.get(name)
+    function = PYTHON_CHECKS.get(name) or CLUSTER_CHECKS.get(name) or METRIC_CHECKS.get(name)
     module = function.__module__ if function is not None else "advisor.rules.checks"
     return module.replace(".", "/") + ".py"
 
@@ -36,7 +36,7 @@ def rule_page(rule: RuleDefinition) -> str:
         "|---|---|",
         f"| severity | {rule.severity} |",
         f"| category | {rule.category} |",
-        f"| applies to | {', '.join(rule.applies_to.components)} |",
+        f"| applies to | {', '.join(rule.applies_to.components) or 'broker and controller metrics'} |",
         f"| Kafka versions | `{rule.kafka_versions}` |",
         f"| source | {rule.source} |",
     ]
@@ -44,6 +44,8 @@ def rule_page(rule: RuleDefinition) -> str:
         lines.insert(
             lines.index(f"| applies to | {', '.join(rule.applies_to.components)} |") + 1, f"| clients | {clients} |"
         )
+    if rule.watch is not None:
+        lines.remove(f"| Kafka versions | `{rule.kafka_versions}` |")  # a metric is judged whatever the release
     if rule.skip_in_dev:
         lines.append("| dev profile | silent |")
     if rule.scope != "config-set":
@@ -51,6 +53,8 @@ def rule_page(rule: RuleDefinition) -> str:
     lines += ["", "## What it checks", ""]
     if rule.when:
         lines += ["JMESPath predicate over the rule context (see docs/architecture.md):", "", _fence(rule.when)]
+    elif rule.watch is not None:
+        lines += _watch(rule)
     elif rule.python:
         kind = "Cluster check" if rule.scope == "cluster" else "Python check"
         lines.append(f"{kind} `{rule.python}` ({check_module(rule.python)}).")
@@ -83,6 +87,41 @@ def rule_page(rule: RuleDefinition) -> str:
     lines += ["", "## References", ""]
     lines += [f"- {reference}" for reference in rule.references]
     return "\n".join(lines) + "\n"
+
+
+_READINGS = {
+    "value": "its value",
+    "count": "cumulative count: judged by its increase between samples",
+    "rate": "a rate the meter already smooths (one-minute rate)",
+    "lifetime": "an average since the broker started: not judged",
+    "quantile": "percentiles (a quantile label)",
+}
+
+
+def _watch(rule: RuleDefinition) -> list[str]:
+    """What a metric rule reads, every name it goes by, and how it is judged."""
+    from advisor.metrics import vocabulary
+
+    watch = rule.watch or {}
+    metric = vocabulary.by_mbean(watch["metric"])
+    comparison = "above" if watch["fires"] == "above" else "below"
+    if watch.get("events"):
+        how = (
+            "Fires when more than `threshold` events were counted in everything observed (a count seen once says"
+            " how many since the broker started, with the confidence lowered)."
+        )
+    else:
+        over = "summed across the cluster's nodes at each time" if watch.get("over") == "cluster" else "per node"
+        how = (
+            f"Fires when the metric, {over}, has stayed {comparison} `threshold` for `sustained_seconds` at the end of"
+            " what was observed; one snapshot is judged as it stands, with the confidence lowered."
+        )
+    lines = [f"Metric check `{rule.python}` ({check_module(rule.python or '')}) on `{metric.mbean}`.", "", how, "",
+             "| series name | read as | dialects |", "|---|---|---|"]  # fmt: skip
+    for name, reading, dialects in vocabulary.names(metric):
+        shown = ", ".join(d for d in vocabulary.DIALECTS if d in dialects)
+        lines.append(f"| `{name}` | {_READINGS[reading]} | {shown} |")
+    return lines
 
 
 def index_page(rules: Sequence[RuleDefinition]) -> str:

@@ -28,6 +28,10 @@ CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other file
 # returns violations that say where they are: rules with scope `cluster` name it.
 ClusterCheck = Callable[[Any, dict[str, Any], dict[str, Any]], "list[Any]"]
 CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
+# A metric check sees the run's observations, the rule and its params, and returns violations
+# placed at the samples they read: rules with scope `entity` name it.
+MetricCheck = Callable[[Any, Any, dict[str, Any]], "list[Any]"]
+METRIC_CHECKS: dict[str, MetricCheck] = {}
 
 
 def check(name: str) -> PythonCheck:
@@ -45,6 +49,27 @@ def cluster_check_named(name: str) -> ClusterCheck:
 
         checks.load(name)
     return CLUSTER_CHECKS[name]
+
+
+def metric_check_named(name: str) -> MetricCheck:
+    if name not in METRIC_CHECKS:
+        from advisor.rules import checks
+
+        checks.load(name)
+    return METRIC_CHECKS[name]
+
+
+def metric_check(name: str, arguments: tuple[str, ...] = ()) -> Callable[[MetricCheck], MetricCheck]:
+    """Register a check over metric observations; its violations' message arguments are `arguments`."""
+
+    def register(function: MetricCheck) -> MetricCheck:
+        if name in METRIC_CHECKS or name in PYTHON_CHECKS or name in CLUSTER_CHECKS:
+            raise ValueError(f"check {name!r} registered twice")
+        METRIC_CHECKS[name] = function
+        CHECK_ARGUMENTS[name] = arguments
+        return function
+
+    return register
 
 
 def cluster_check(name: str) -> Callable[[ClusterCheck], ClusterCheck]:

@@ -91,6 +91,7 @@ class Definition:
     skip_in_dev: bool = False
     scope: str = "config-set"
     params: dict[str, dict[str, Any]] = field(default_factory=dict)
+    watch: dict[str, Any] | None = None  # entity rules: the metric and how it is judged
 
     def param_values(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """The rule's parameters: defaults, then what the project config sets."""

@@ -19,7 +19,7 @@ class Violation:
     """A plain class, not a dataclass: it is defined on every run's start-up path, and a
     dataclass generates (execs) its methods each time the module is imported."""
 
-    __slots__ = ("arguments", "change", "keys", "line", "location", "message", "recommended")
+    __slots__ = ("arguments", "assumptions", "change", "keys", "line", "location", "message", "recommended", "related")
 
     def __init__(
         self,
@@ -31,10 +31,13 @@ class Violation:
         arguments: dict[str, str] | None = None,  # values for the template's {placeholders}
         recommended: str | None = None,  # computed for this case, else the rule's text
         change: Change | None = None,  # computed for this case, else from the rule's fix
+        assumptions: tuple[str, ...] = (),  # what the verdict rests on (one snapshot, a lifetime count)
+        related: tuple[Provenance, ...] = (),  # the same cause at other places (other nodes' samples)
     ) -> None:
         self.keys, self.location, self.line, self.message = keys, location, line, message
         self.arguments = arguments or {}
         self.recommended, self.change = recommended, change
+        self.assumptions, self.related = assumptions, related
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__ if getattr(self, name))

@@ -16,10 +16,20 @@ class Limits(NamedTuple):
     files: int = 100_000  # files a folder walk reads
     yaml_nodes: int = 250_000  # nodes once every YAML alias is expanded (an alias bomb is billions)
     depth: int = 200  # YAML nesting
+    metric_bytes: int = 1 << 30  # a metrics file is streamed: its size costs time, not memory
+    metric_points: int = 2_000_000  # samples the rules read, kept in memory (a family filter drops the rest)
 
 
 DEFAULTS = Limits()
-MAXIMUMS = Limits(file_bytes=256 << 20, line_chars=64 << 20, files=2_000_000, yaml_nodes=5_000_000, depth=1_000)
+MAXIMUMS = Limits(
+    file_bytes=256 << 20,
+    line_chars=64 << 20,
+    files=2_000_000,
+    yaml_nodes=5_000_000,
+    depth=1_000,
+    metric_bytes=64 << 30,
+    metric_points=50_000_000,
+)
 NAMES = {field: field.replace("_", "-") for field in Limits._fields}  # as written in [limits]
 
 _active = [DEFAULTS]

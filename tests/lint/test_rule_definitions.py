@@ -39,8 +39,22 @@ def test_a_valid_definition_loads() -> None:
 def test_a_metric_rule_fits_the_model() -> None:
     """KM rules have scope entity: an entity (a broker, a group) with its observations."""
     metric = {**VALID, "id": "KM999", "scope": "entity", "applies_to": {"components": []}}
-    metric["params"] = {"seconds": {"type": "integer", "default": 300, "minimum": 1, "description": "sustained for"}}
+    metric["params"] = {
+        "threshold": {"type": "integer", "default": 0, "minimum": 0, "description": "partitions at most"},
+        "sustained_seconds": {"type": "integer", "default": 300, "minimum": 1, "description": "sustained for"},
+    }
+    watched = "kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions"
+    metric["watch"] = {"metric": watched, "fires": "above"}
     assert RuleDefinition.model_validate(metric).scope == "entity"
+    for wrong in (
+        {"watch": None},  # an entity rule says what it watches
+        {"watch": {"metric": "kafka.server:type=Nothing,name=Here", "fires": "above"}},  # a metric the vocabulary has
+        {"params": {}},  # its threshold and window are parameters
+    ):
+        with pytest.raises(ValueError):
+            RuleDefinition.model_validate({**metric, **wrong})
+    with pytest.raises(ValueError):  # and only an entity rule watches a metric
+        RuleDefinition.model_validate({**VALID, "watch": {"metric": watched, "fires": "above"}})
 
 
 @pytest.mark.parametrize(
@@ -116,7 +130,14 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     """The example in each rule's docs: `bad` fires, `good` does not (all rules active)."""
     definition = rule.definition
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
-        result, _ = lint_example(rule, tmp_path, text)
+        if definition.scope == "entity":  # a metric rule's example is a scrape: analyzed
+            from advisor.report.analysis import analyze_files
+
+            (tmp_path / "example.prom").write_text(text)
+            result = analyze_files([tmp_path / "example.prom"])
+            assert not result.problems, result.problems
+        else:
+            result, _ = lint_example(rule, tmp_path, text)
         fired = [f for f in result.findings if f.rule == definition.id and not f.suppressed]
         assert bool(fired) == should_fire, (text, fired)
 
@@ -218,10 +239,11 @@ def test_every_proof_a_rule_names_exists() -> None:
 
 def test_the_check_module_map_names_exactly_what_the_modules_register() -> None:
     from advisor.rules import checks
-    from advisor.rules.registry import CLUSTER_CHECKS, PYTHON_CHECKS
+    from advisor.rules.registry import CLUSTER_CHECKS, METRIC_CHECKS, PYTHON_CHECKS
 
     checks.load_all()
-    registered = {name: fn.__module__.rpartition(".")[2] for name, fn in {**PYTHON_CHECKS, **CLUSTER_CHECKS}.items()}
+    every = {**PYTHON_CHECKS, **CLUSTER_CHECKS, **METRIC_CHECKS}
+    registered = {name: fn.__module__.rpartition(".")[2] for name, fn in every.items()}
     assert registered == checks.MODULES
     named = {rule.definition.python for rule in load_rules() if rule.definition.python}
     assert named == set(checks.MODULES)  # every check is used by a rule, every rule's check exists

@@ -33,6 +33,7 @@ MODULES = {
     "plan-preferred-leader-skew": "operations",
     "acl-wildcard-principal": "operations",
     "tenants-without-quotas": "tenancy",
+    "metric-threshold": "metrics",
 }
 
 

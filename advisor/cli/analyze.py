@@ -1,0 +1,67 @@
+"""`kafka-advisor analyze PATH|URL... [configs...]`: judge what brokers measure.
+
+Inputs are exposition files (a saved `/metrics` scrape), exporter endpoints (http:// or
+https://, scraped `--samples` times `--interval` seconds apart) and, beside them, any
+configuration files or folders, linted as `lint` would and reported together.
+Exit codes as for lint: 0, 1 for findings at or above --fail-on, 2 for an input error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from advisor.cli.lint import EXIT_ERROR, add_run_options
+
+
+def _positive(kind: type):  # type: ignore[no-untyped-def]
+    def parse(text: str):  # type: ignore[no-untyped-def]
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+        return value
+
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "inputs", nargs="*", metavar="PATH|URL", help="metrics files, exporter endpoints, config files or folders"
+    )
+    parser.add_argument(
+        "--scrape", action="append", default=[], metavar="URL", help="an exporter endpoint to scrape (repeatable)"
+    )
+    parser.add_argument(
+        "--samples", type=_positive(int), default=1, metavar="N", help="scrape each endpoint N times (default: 1)"
+    )
+    parser.add_argument(
+        "--interval", type=_positive(float), default=30.0, metavar="SECONDS", help="between scrapes (default: 30)"
+    )
+    add_run_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from advisor.cli import lint
+    from advisor.report import analysis
+
+    files, endpoints, configs = analysis.split_inputs(list(args.inputs))
+    endpoints += list(args.scrape)
+    if not (files or endpoints or configs):
+        print("kafka-advisor analyze: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
+        return EXIT_ERROR
+    if args.samples > 1 and not endpoints:
+        print("kafka-advisor analyze: error: --samples needs an endpoint to scrape", file=sys.stderr)
+        return EXIT_ERROR
+    prepared = lint.prepare(args, "analyze", [*configs, *files] or [Path.cwd()])
+    if isinstance(prepared, int):
+        return prepared
+    request = analysis.AnalyzeRequest(
+        run=analysis.replace(prepared.request, paths=tuple(configs)),
+        metric_files=tuple(files),
+        endpoints=tuple(endpoints),
+        samples=args.samples,
+        interval=args.interval,
+    )
+    named = [p for p in [*configs, *files] if p.is_file()]
+    return lint.emit(args, "analyze", prepared, analysis.run(request), named)

@@ -1,0 +1,134 @@
+"""Where metrics come from: exposition files and exporter endpoints, read into Captures.
+
+A Capture is what one read gave: its origin (a path, or an endpoint with any credentials in
+its address hidden), the time of a scrape, and the samples of the families the rules read.
+Files are streamed line by line (limits.metric_bytes bounds the time a file may cost, the
+line length and limits.metric_points the memory); an endpoint's body is bounded the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, NamedTuple
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from advisor.metrics import exposition
+from advisor.model.document import LoadError
+from advisor.sources.limits import Limits
+
+_SAMPLE = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})?[ \t]+[-+0-9.eEInfNa]+([ \t]+-?\d+)?\s*\Z")
+SNIFF_LINES = 20
+
+
+class Capture(NamedTuple):
+    origin: str
+    time: float | None  # when an endpoint was scraped; None for a file (its samples may say)
+    samples: list[exposition.Sample]
+    is_file: bool
+
+
+def is_exposition(head: str) -> bool:
+    """Does this start of a text read as Prometheus exposition? `# HELP`/`# TYPE` lines, or
+    lines that are all `name{labels} number` with at least one label set or underscore — a
+    `.properties` line `key value` has dots in its key or no number after it."""
+    seen = 0
+    for line in head.splitlines()[:SNIFF_LINES]:
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith(("# HELP ", "# TYPE ")):
+            return True
+        if line.startswith("#"):
+            continue
+        if not _SAMPLE.match(line):
+            return False
+        seen += "{" in line or "_" in line.split()[0]
+    return seen > 0
+
+
+def shown_origin(url: str) -> str:
+    """An endpoint as every output shows it: user and password in its address replaced."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    return urlunsplit((parts.scheme, "***@" + parts.netloc.rpartition("@")[2], parts.path, parts.query, ""))
+
+
+def _bounded_lines(stream: IO[str], path: str, limits: Limits) -> Iterator[str]:
+    """The stream's lines, each at most limits.line_chars, the whole at most limits.metric_bytes."""
+    total = 0
+    number = 0
+    readline = stream.readline
+    limit = limits.line_chars + 1
+    while True:
+        line = readline(limit)
+        if not line:
+            return
+        number += 1
+        total += len(line)
+        if len(line) >= limit and not line.endswith("\n"):
+            raise LoadError(path, number, f"line longer than {limits.line_chars:,} characters (limits.line-chars)")
+        if total > limits.metric_bytes:
+            raise LoadError(path, number, f"more than {limits.metric_bytes:,} characters (limits.metric-bytes)")
+        yield line
+
+
+def _samples(lines: Iterator[str], origin: str, wanted: frozenset[str], limits: Limits) -> list[exposition.Sample]:
+    samples = []
+    for sample in exposition.parse(lines, origin, wanted):
+        samples.append(sample)
+        if len(samples) > limits.metric_points:
+            raise LoadError(origin, sample.line, f"more than {limits.metric_points:,} samples (limits.metric-points)")
+    return samples
+
+
+def read_file(path: Path, wanted: frozenset[str], limits: Limits) -> Capture:
+    """An exposition file's wanted samples; LoadError (path:line) when it cannot be read."""
+    origin = str(path)
+    try:
+        with path.open(encoding="utf-8", errors="replace", newline="") as stream:
+            return Capture(origin, None, _samples(_bounded_lines(stream, origin, limits), origin, wanted, limits), True)
+    except OSError as error:
+        raise LoadError(origin, None, f"cannot be read: {error.strerror or type(error).__name__}") from None
+
+
+def scrape(url: str, wanted: frozenset[str], limits: Limits, timeout: float = 10.0) -> Capture:
+    """One scrape of an exporter endpoint (http or https); LoadError naming the endpoint when it
+    does not answer with exposition text."""
+    import io
+    import urllib.error
+    import urllib.request
+
+    origin = shown_origin(url)
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise LoadError(origin, None, "a metrics endpoint must be an http:// or https:// address")
+    started = time.time()
+    parts = urlsplit(url)
+    request = urllib.request.Request(url)
+    if parts.username is not None or parts.password is not None:
+        # Credentials in the address are HTTP basic auth (as Prometheus's basic_auth): sent in a
+        # header, never in the address urllib would otherwise try to resolve, never shown.
+        import base64
+
+        host = parts.netloc.rpartition("@")[2]
+        request = urllib.request.Request(urlunsplit((parts.scheme, host, parts.path, parts.query, "")))
+        pair = f"{unquote(parts.username or '')}:{unquote(parts.password or '')}".encode()
+        request.add_header("Authorization", "Basic " + base64.b64encode(pair).decode("ascii"))
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # the scheme is checked above
+            body = response.read(limits.metric_bytes + 1)
+    except urllib.error.HTTPError as error:
+        raise LoadError(origin, None, f"the endpoint answered HTTP {error.code}") from None
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or type(error).__name__
+        raise LoadError(origin, None, f"cannot be scraped: {reason}") from None
+    if len(body) > limits.metric_bytes:
+        raise LoadError(origin, None, f"answered more than {limits.metric_bytes:,} bytes (limits.metric-bytes)")
+    text = body.decode("utf-8", errors="replace")
+    if not is_exposition(text[:8192]):
+        raise LoadError(origin, None, "the endpoint did not answer with Prometheus text exposition")
+    lines = _bounded_lines(io.StringIO(text, newline=""), origin, limits)
+    return Capture(origin, started, _samples(lines, origin, wanted, limits), False)

@@ -1,0 +1,156 @@
+"""One name per broker metric (its MBean), and every name the common exporter setups give it.
+
+A rule asks for `kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions`; a scrape
+says `kafka_server_replicamanager_underreplicatedpartitions`, or, for a meter,
+`…_bytesin_total` (Prometheus JMX exporter example rules, Strimzi's exporter rules, this
+project's test bed), `…_bytesinpersec_total` (Strimzi Metrics Reporter) or a bare
+`…_bytesinpersec` (Confluent jmx-monitoring-stacks). The names are derived from the MBean
+by each dialect's naming rules (../shared/knowledge/kafka-metrics.md §1.1-1.2), not typed one
+by one; `tests/integration/test_metric_dialects.py` runs each dialect's exporter rules on the
+real test cluster and requires every name used here to be found (docs/metrics.md).
+
+A name says what its number is (`Reading`): a gauge's current value, a meter's cumulative
+count (a rate needs two samples), a rate already smoothed by the meter (its one-minute
+rate), a rate averaged since the broker started (`MeanRate`: no use for judging now), a
+histogram percentile (a `quantile` label) or a histogram's count.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# Dialects, as docs/metrics.md names them.
+JMX_EXAMPLE = "jmx-exporter-example"  # prometheus/jmx_exporter examples/kafka-*.yml
+STRIMZI = "strimzi-jmx-exporter"  # Strimzi's kafka-metrics.yaml
+STRIMZI_REPORTER = "strimzi-metrics-reporter"
+CONFLUENT = "confluent-jmx-monitoring-stacks"
+TEST_BED = "kafka-advisor-test-bed"  # tools/jmx-exporter/kafka-broker.yaml
+DIALECTS = (JMX_EXAMPLE, STRIMZI, STRIMZI_REPORTER, CONFLUENT, TEST_BED)
+
+
+class Reading:
+    VALUE = "value"  # a gauge: the value now
+    COUNT = "count"  # cumulative since start: a rate needs two samples
+    RATE = "rate"  # per second, smoothed by the meter (one-minute rate)
+    LIFETIME = "lifetime"  # per second, averaged since the broker started (MeanRate)
+    QUANTILE = "quantile"  # a histogram percentile, with a quantile label
+
+
+class Metric(NamedTuple):
+    mbean: str
+    kind: str  # gauge, meter or histogram (Yammer's types, as the broker registers them)
+    count_scale: float = 1.0  # what one count is worth: idle meters count nanoseconds
+
+    @property
+    def short(self) -> str:
+        """`ReplicaManager.UnderReplicatedPartitions`: for messages."""
+        properties = dict(part.split("=", 1) for part in self.mbean.split(":", 1)[1].split(","))
+        return f"{properties['type']}.{properties['name']}"
+
+
+def _metric(mbean: str, kind: str, count_scale: float = 1.0) -> Metric:
+    return Metric(mbean, kind, count_scale)
+
+
+# The broker metrics the rules read (kafka-metrics.md §1.2; ops.html for meaning).
+UNDER_REPLICATED = _metric("kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions", "gauge")
+UNDER_MIN_ISR = _metric("kafka.server:type=ReplicaManager,name=UnderMinIsrPartitionCount", "gauge")
+AT_MIN_ISR = _metric("kafka.server:type=ReplicaManager,name=AtMinIsrPartitionCount", "gauge")
+OFFLINE_PARTITIONS = _metric("kafka.controller:type=KafkaController,name=OfflinePartitionsCount", "gauge")
+ACTIVE_CONTROLLERS = _metric("kafka.controller:type=KafkaController,name=ActiveControllerCount", "gauge")
+OFFLINE_LOG_DIRS = _metric("kafka.log:type=LogManager,name=OfflineLogDirectoryCount", "gauge")
+PARTITIONS = _metric("kafka.server:type=ReplicaManager,name=PartitionCount", "gauge")
+LEADERS = _metric("kafka.server:type=ReplicaManager,name=LeaderCount", "gauge")
+UNCLEAN_ELECTIONS = _metric("kafka.controller:type=ControllerStats,name=UncleanLeaderElectionsPerSec", "meter")
+ISR_SHRINKS = _metric("kafka.server:type=ReplicaManager,name=IsrShrinksPerSec", "meter")
+ISR_EXPANDS = _metric("kafka.server:type=ReplicaManager,name=IsrExpandsPerSec", "meter")
+BYTES_IN = _metric("kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec", "meter")
+BYTES_OUT = _metric("kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec", "meter")
+MESSAGES_IN = _metric("kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec", "meter")
+# A Meter marked with idle nanoseconds per thread: its count is nanoseconds, its rates are
+# already fractions (KafkaRequestHandler.scala; kafka-metrics.md §1.4).
+REQUEST_HANDLER_IDLE = _metric(
+    "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent", "meter", count_scale=1e-9
+)
+NETWORK_PROCESSOR_IDLE = _metric("kafka.network:type=SocketServer,name=NetworkProcessorAvgIdlePercent", "gauge")
+REQUEST_TOTAL_TIME = _metric("kafka.network:type=RequestMetrics,name=TotalTimeMs", "histogram")
+
+METRICS: tuple[Metric, ...] = tuple(value for value in list(globals().values()) if isinstance(value, Metric))
+
+
+class Alias(NamedTuple):
+    metric: Metric
+    reading: str
+    dialects: frozenset[str]
+
+
+def _mbean_parts(mbean: str) -> tuple[str, str, str]:
+    domain, properties = mbean.split(":", 1)
+    named = dict(part.split("=", 1) for part in properties.split(","))
+    return domain.removeprefix("kafka.").lower(), named["type"].lower(), named["name"].lower()
+
+
+def names(metric: Metric) -> list[tuple[str, str, frozenset[str]]]:
+    """Every (series name, reading, dialects that write it) of one metric."""
+    domain, kind, name = _mbean_parts(metric.mbean)
+    base = f"kafka_{domain}_{kind}"
+    every = frozenset(DIALECTS)
+    found: list[tuple[str, str, frozenset[str]]] = []
+    if metric.kind == "gauge":
+        if name.endswith("percent"):  # Strimzi's Percent rules come before its generic ones
+            found.append((f"{base}_{name[: -len('percent')]}_percent", Reading.VALUE, frozenset({STRIMZI})))
+            found.append((f"{base}_{name}", Reading.VALUE, every - {STRIMZI}))
+        else:
+            found.append((f"{base}_{name}", Reading.VALUE, every))
+    elif metric.kind == "meter" and name.endswith("persec"):
+        short = name[: -len("persec")]
+        found.append((f"{base}_{short}_total", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI, TEST_BED})))
+        found.append((f"{base}_{name}_total", Reading.COUNT, frozenset({STRIMZI_REPORTER})))
+        found.append((f"{base}_{name}", Reading.COUNT, frozenset({CONFLUENT})))
+        found.append((f"{base}_{name}_oneminuterate", Reading.RATE, frozenset({CONFLUENT})))
+    elif metric.kind == "meter":  # a meter not named PerSec: the idle meters
+        # The generic Count rule gives `_count`, which exporter 1.x types as a counter and so
+        # writes `_count_total` (kafka-metrics.md §1.1); 0.x wrote `_count`.
+        found.append((f"{base}_{name}_count", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI})))
+        found.append((f"{base}_{name}_count_total", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI})))
+        found.append((f"{base}_{name}_total", Reading.COUNT, frozenset({STRIMZI_REPORTER})))
+        found.append((f"{base}_{name}_oneminuterate", Reading.RATE, frozenset({CONFLUENT, TEST_BED})))
+        if name.endswith("percent"):
+            short = name[: -len("percent")]
+            found.append((f"{base}_{short}_percent", Reading.LIFETIME, frozenset({JMX_EXAMPLE, STRIMZI})))
+    else:  # histogram: percentiles by a quantile label; the count beside them
+        found.append((f"{base}_{name}", Reading.QUANTILE, frozenset({JMX_EXAMPLE, STRIMZI, CONFLUENT, TEST_BED})))
+        found.append((f"{base}_{name}_count", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI, TEST_BED})))
+        found.append((f"{base}_{name}_count_total", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI})))
+    return found
+
+
+def _table() -> dict[str, Alias]:
+    table: dict[str, Alias] = {}
+    for metric in METRICS:
+        for series, reading, dialects in names(metric):
+            if series in table:  # tests/metrics/test_vocabulary.py keeps this from happening
+                raise ValueError(f"{series} would name both {table[series].metric.mbean} and {metric.mbean}")
+            table[series] = Alias(metric, reading, dialects)
+    return table
+
+
+ALIASES: dict[str, Alias] = _table()
+
+
+def resolve(series: str, labels: dict[str, str]) -> tuple[Metric, str] | None:
+    """The metric a series name stands for and what its number is; None for names no rule reads.
+    Confluent writes a histogram's count under the bare name, without a quantile label."""
+    alias = ALIASES.get(series)
+    if alias is None:
+        return None
+    if alias.reading == Reading.QUANTILE and "quantile" not in labels:
+        return alias.metric, Reading.COUNT
+    return alias.metric, alias.reading
+
+
+def by_mbean(mbean: str) -> Metric:
+    for metric in METRICS:
+        if metric.mbean == mbean:
+            return metric
+    raise KeyError(mbean)

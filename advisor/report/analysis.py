@@ -1,0 +1,149 @@
+"""An analyze run: metrics (files and endpoints) and any configuration given beside them.
+
+    inputs → exposition files, endpoints, config paths (each file's content decides)
+           → scrape rounds (`samples` rounds `interval` seconds apart) → observations
+           → entity (KM) rules + the lint of the configs → one Report
+
+Metric findings go through the same selection, per-file ignores and baseline as config ones.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from advisor.metrics import inputs as metric_inputs
+from advisor.metrics.observe import observe, wanted
+from advisor.model.document import LoadError, Problem
+from advisor.model.findings import Finding
+from advisor.report import session
+from advisor.report.model import FileSummary, Report
+from advisor.rules import metric_runner
+from advisor.rules.registry import load_rules
+from advisor.secrets import redact_line
+
+METRICS_FORMAT = "prometheus"
+
+
+@dataclass(eq=False)
+class AnalyzeRequest:
+    run: session.RunRequest  # its paths: the config files and folders
+    metric_files: tuple[Path, ...] = ()
+    endpoints: tuple[str, ...] = ()
+    samples: int = 1  # scrape rounds
+    interval: float = 30.0  # seconds between rounds
+
+
+def is_endpoint(text: str) -> bool:
+    return text.startswith(("http://", "https://"))
+
+
+def split_inputs(named: list[str]) -> tuple[list[Path], list[str], list[Path]]:
+    """(metric files, endpoints, config paths): a named file whose text reads as exposition is
+    metrics, an http(s) address an endpoint, anything else configuration."""
+    files, endpoints, configs = [], [], []
+    for text in named:
+        if is_endpoint(text):
+            endpoints.append(text)
+            continue
+        path = Path(text)
+        if path.is_file() and _reads_as_exposition(path):
+            files.append(path)
+        else:
+            configs.append(path)
+    return files, endpoints, configs
+
+
+def _reads_as_exposition(path: Path) -> bool:
+    try:
+        with path.open(encoding="utf-8", errors="replace") as stream:
+            return metric_inputs.is_exposition(stream.read(8192))
+    except OSError:
+        return False
+
+
+def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no-untyped-def]
+    base = request.run
+    problems: list[Problem] = []
+    captures = []
+    names = wanted()
+    for path in request.metric_files:
+        try:
+            captures.append(metric_inputs.read_file(path, names, base.limits))
+        except LoadError as error:
+            problems.append(error.problem)
+    for round_number in range(max(1, request.samples) if request.endpoints else 0):
+        if round_number:
+            sleep(request.interval)
+        for url in request.endpoints:
+            try:
+                captures.append(metric_inputs.scrape(url, names, base.limits))
+            except LoadError as error:
+                problems.append(error.problem)
+    observations, observed_problems = observe(captures)
+    problems += observed_problems
+
+    config_report = session.run(base) if base.paths else None
+    all_rules = load_rules()
+    params, _ = session.rule_params(base.params, all_rules, str(base.config_path or "project config"))
+    rules = [r for r in all_rules if base.selection.selects(r.definition.id, r.definition.name)]
+    findings, failed = metric_runner.run(observations, rules, params)
+    problems += failed
+    findings = [f for f in findings if base.selection.active(f.path, f.rule, f.name)]
+    if base.baseline is not None:
+        from advisor.report import baseline as baselines
+
+        try:
+            findings = baselines.apply(base.baseline, findings)
+        except LoadError as error:
+            problems.append(error.problem)
+    files = [FileSummary(str(path), METRICS_FORMAT, 0) for path in request.metric_files]
+    lines = _metric_lines(findings, observations) if base.source_lines else {}
+    metric_report = Report(
+        tool_version=config_report.tool_version if config_report else _version(),
+        files=files,
+        findings=findings,
+        problems=problems,
+        rules=[r.definition for r in rules],
+        lines=lines,
+        fail_on=base.fail_on,
+        exit_zero=base.exit_zero,
+    )
+    if config_report is None:
+        return metric_report
+    merged = sorted([*config_report.findings, *findings], key=lambda f: f.sort_key)
+    return replace(
+        config_report,
+        files=[*config_report.files, *files],
+        findings=merged,
+        problems=[*config_report.problems, *problems],
+        lines={**config_report.lines, **lines},
+    )
+
+
+def analyze_files(files: list[Path], params: dict[str, dict[str, tuple[str, int]]] | None = None) -> Report:
+    """Metric files alone with every rule: for tests and tools."""
+    return run(AnalyzeRequest(run=session.RunRequest(paths=(), params=params or {}), metric_files=tuple(files)))
+
+
+def _version() -> str:
+    from advisor import __version__
+
+    return __version__
+
+
+def _metric_lines(findings: list[Finding], observations) -> dict[str, dict[int, str]]:  # type: ignore[no-untyped-def]
+    """The sample a file finding points at, as written (its name, labels and value)."""
+    at: dict[tuple[str, int], str] = {}
+    for series in observations.series:
+        for point in series.points:
+            if point.place.kind == "file":
+                at[(point.place.path, point.place.line)] = f"{series.written} {point.value:g}"
+    lines: dict[str, dict[int, str]] = {}
+    for finding in findings:
+        for location in finding.locations:
+            text = at.get((location.path, location.line))
+            if location.kind == "file" and text is not None:
+                lines.setdefault(location.path, {})[location.line] = redact_line(text)
+    return lines

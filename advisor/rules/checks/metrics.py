@@ -1,0 +1,148 @@
+"""Checks over metric observations (entity rules, KM): a metric above or below a threshold,
+sustained, per node or summed across a cluster; or events a counter counted."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from advisor.metrics import windows
+from advisor.model.observations import Observations, Series
+from advisor.rules.registry import metric_check
+from advisor.rules.violation import Violation
+
+ONE_SNAPSHOT = (
+    "one snapshot: whether this lasts is unknown (confidence lowered); analyse two scrapes or more "
+    "(--samples 3 --interval 30) to judge it over time"
+)
+LIFETIME = (
+    "a cumulative count seen once: it happened since the broker started, not necessarily now (confidence "
+    "lowered); analyse two scrapes or more to see when"
+)
+SHORT = "observed for {observed}, less than the {window} window the rule waits for (confidence lowered)"
+UNLABELLED = (
+    "the nodes analysed carry no cluster label (strimzi_io_cluster, kafka_cluster, cluster): they were taken as "
+    "one cluster; analyse one cluster at a time, or keep the label, if they are not"
+)
+ARGUMENTS = ("node", "value", "held", "series", "nodes")
+Condition = Callable[[float], bool]
+
+
+def seconds(value: float) -> str:
+    if value < 120:
+        return f"{value:.0f} s"
+    if value < 7200:
+        return f"{value / 60:.0f} min"
+    return f"{value / 3600:.1f} h"
+
+
+def number(value: float) -> str:
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.3g}"
+
+
+def _conditions(watch: dict[str, Any], threshold: float) -> tuple[Condition, Condition]:
+    band = float(watch.get("hysteresis", 0.0))
+    if watch["fires"] == "above":
+        return (lambda v: v > threshold), (lambda v: v <= threshold - band)
+    return (lambda v: v < threshold), (lambda v: v >= threshold + band)
+
+
+def _violation(verdict: windows.Verdict, keys: tuple[str, ...], window: float, **arguments: str) -> Violation:
+    if verdict.held is None:
+        notes: tuple[str, ...] = (ONE_SNAPSHOT,)
+        held = "in the one snapshot analysed"
+    else:
+        held = f"for {seconds(verdict.held)}" if verdict.held else "at the last sample"
+        short = SHORT.format(observed=seconds(verdict.observed or 0), window=seconds(window))
+        notes = () if verdict.sustained else (short,)
+    arguments = {"value": number(verdict.value), "held": held, **arguments}
+    return Violation(keys=keys, location=verdict.place, arguments=arguments, assumptions=notes)
+
+
+def _ordered(series: list[Series]) -> list[Series]:
+    return sorted(series, key=lambda s: (s.cluster or "", s.node, s.labels))
+
+
+@metric_check("metric-threshold", ARGUMENTS)
+def metric_threshold(observations: Observations, definition: Any, params: dict[str, Any]) -> list[Violation]:
+    watch = definition.watch
+    fires, clears = _conditions(watch, float(params["threshold"]))
+    window = float(params.get("sustained_seconds", 0))
+    # A lifetime average (MeanRate) says nothing about now; percentiles are for other checks.
+    found = [s for s in observations.of(watch["metric"]) if s.reading in ("value", "count", "rate")]
+    keys = tuple(definition.keys)
+    if watch.get("over", "node") == "cluster":
+        return _cluster(found, fires, clears, window, keys)
+    if watch.get("events"):
+        return _events(found, fires, keys)
+    violations = []
+    for series in _ordered(found):
+        verdict = windows.judge(windows.signal(series), fires, clears, window)
+        if verdict is not None:
+            violations.append(_violation(verdict, (series.written, *keys), window,
+                                         node=series.node, series=series.written, nodes=series.node))  # fmt: skip
+    return violations
+
+
+def _events(found: list[Series], fires: Condition, keys: tuple[str, ...]) -> list[Violation]:
+    """Counters of events (elections, failures): how many happened in everything observed; seen
+    once, how many since the broker started, said so."""
+    violations = []
+    for series in _ordered(found):
+        arguments = {"node": series.node, "series": series.written, "nodes": series.node}
+        if series.reading != "count":  # a rate already (a one-minute rate): judged as it stands
+            verdict = windows.judge(windows.signal(series), fires, fires, 0.0)
+            if verdict is not None:
+                violations.append(_violation(verdict, (series.written, *keys), 0.0, **arguments))
+            continue
+        verdict = windows.increase(series)
+        if verdict is not None:
+            if fires(verdict.value):
+                held = f"in the {seconds(verdict.observed or 0)} observed"
+                arguments |= {"value": number(verdict.value), "held": held}
+                violations.append(Violation(keys=(series.written, *keys), location=verdict.place, arguments=arguments))
+        elif fires(series.points[-1].value):
+            point = series.points[-1]
+            arguments |= {"value": number(point.value), "held": "since the broker started"}
+            violations.append(Violation(keys=(series.written, *keys), location=point.place, arguments=arguments,
+                                        assumptions=(LIFETIME,)))  # fmt: skip
+    return violations
+
+
+def _cluster(
+    found: list[Series], fires: Condition, clears: Condition, window: float, keys: tuple[str, ...]
+) -> list[Violation]:
+    """Summed across each cluster's nodes at each time: one violation per cluster, at the samples
+    of the nodes that make up the sum."""
+    by_cluster: dict[str | None, list[Series]] = defaultdict(list)
+    for series in found:
+        if series.reading != "count":
+            by_cluster[series.cluster].append(series)
+    violations = []
+    for cluster in sorted(by_cluster, key=lambda c: c or ""):
+        members = _ordered(by_cluster[cluster])
+        signals = [windows.signal(s) for s in members]
+        verdict = windows.judge(windows.summed(signals), fires, clears, window)
+        if verdict is None:
+            continue
+        latest = [_at(member, verdict.time) for member in signals]
+        contributing = [(s, signal) for s, signal in zip(members, latest, strict=True) if signal and signal.value]
+        if not contributing:
+            continue
+        series = contributing[0][0].written
+        violation = _violation(verdict, (series, *keys), window, node=cluster or "the cluster", series=series,
+                               nodes=", ".join(s.node for s, _ in contributing))  # fmt: skip
+        violation.location = contributing[0][1].place
+        violation.related = tuple(signal.place for _, signal in contributing[1:])
+        if cluster is None and len({s.node for s in members}) > 1:
+            violation.assumptions += (UNLABELLED,)
+        violations.append(violation)
+    return violations
+
+
+def _at(signals: list[windows.Signal], moment: float | None) -> windows.Signal | None:
+    """A member's latest signal at a time (the last one for a snapshot)."""
+    if moment is None:
+        return signals[-1] if signals else None
+    return next((s for s in reversed(signals) if s.time is not None and s.time <= moment), None)

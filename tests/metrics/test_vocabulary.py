@@ -1,0 +1,69 @@
+"""The metric vocabulary: one MBean per metric, every dialect's name resolving back to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.metrics import vocabulary
+from advisor.metrics.vocabulary import Reading
+
+
+def test_no_series_name_stands_for_two_metrics() -> None:
+    seen: dict[str, str] = {}
+    for metric in vocabulary.METRICS:
+        for name, _, _ in vocabulary.names(metric):
+            assert seen.setdefault(name, metric.mbean) == metric.mbean, name
+    assert len(seen) == len(vocabulary.ALIASES)
+
+
+def test_every_metric_has_a_name_in_every_dialect() -> None:
+    """Except histograms in the Strimzi Metrics Reporter, whose names no source shows (kafka-metrics.md §1.1)."""
+    for metric in vocabulary.METRICS:
+        dialects = set().union(*(d for _, _, d in vocabulary.names(metric)))
+        unknown = {vocabulary.STRIMZI_REPORTER} if metric.kind == "histogram" else set()
+        assert dialects == set(vocabulary.DIALECTS) - unknown, metric.mbean
+
+
+@pytest.mark.parametrize(
+    ("series", "labels", "mbean", "reading"),
+    [
+        ("kafka_server_replicamanager_underreplicatedpartitions", {}, vocabulary.UNDER_REPLICATED, Reading.VALUE),
+        ("kafka_server_brokertopicmetrics_bytesin_total", {"topic": "t"}, vocabulary.BYTES_IN, Reading.COUNT),
+        ("kafka_server_brokertopicmetrics_bytesinpersec_total", {}, vocabulary.BYTES_IN, Reading.COUNT),
+        ("kafka_server_brokertopicmetrics_bytesinpersec", {}, vocabulary.BYTES_IN, Reading.COUNT),
+        ("kafka_server_brokertopicmetrics_bytesinpersec_oneminuterate", {}, vocabulary.BYTES_IN, Reading.RATE),
+        # The idle meter: its count (exporter 0.x and 1.x spellings), one-minute rate, lifetime mean.
+        ("kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_count", {},
+         vocabulary.REQUEST_HANDLER_IDLE, Reading.COUNT),
+        ("kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_count_total", {},
+         vocabulary.REQUEST_HANDLER_IDLE, Reading.COUNT),
+        ("kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_oneminuterate", {},
+         vocabulary.REQUEST_HANDLER_IDLE, Reading.RATE),
+        ("kafka_server_kafkarequesthandlerpool_requesthandleravgidle_percent", {},
+         vocabulary.REQUEST_HANDLER_IDLE, Reading.LIFETIME),
+        # Strimzi names a Percent gauge `_percent`; the others keep the MBean's name.
+        ("kafka_network_socketserver_networkprocessoravgidle_percent", {},
+         vocabulary.NETWORK_PROCESSOR_IDLE, Reading.VALUE),
+        ("kafka_network_socketserver_networkprocessoravgidlepercent", {},
+         vocabulary.NETWORK_PROCESSOR_IDLE, Reading.VALUE),
+        # A histogram: percentiles by label; Confluent's bare name without one is the count.
+        ("kafka_network_requestmetrics_totaltimems", {"quantile": "0.99"}, vocabulary.REQUEST_TOTAL_TIME,
+         Reading.QUANTILE),
+        ("kafka_network_requestmetrics_totaltimems", {"request": "Produce"}, vocabulary.REQUEST_TOTAL_TIME,
+         Reading.COUNT),
+        ("kafka_network_requestmetrics_totaltimems_count", {}, vocabulary.REQUEST_TOTAL_TIME, Reading.COUNT),
+    ],
+)  # fmt: skip
+def test_each_dialect_s_name_resolves_to_its_mbean_and_reading(series, labels, mbean, reading) -> None:
+    assert vocabulary.resolve(series, labels) == (mbean, reading)
+
+
+def test_names_no_rule_reads_resolve_to_nothing() -> None:
+    assert vocabulary.resolve("jvm_memory_bytes_used", {}) is None
+    assert vocabulary.resolve("kafka_server_replicamanager_underreplicatedpartitions_total", {}) is None
+
+
+def test_the_idle_meter_counts_nanoseconds() -> None:
+    """Its count is idle nanoseconds per thread: a rate of 1e9 a second is a fraction of 1."""
+    assert vocabulary.REQUEST_HANDLER_IDLE.count_scale == 1e-9
+    assert vocabulary.UNDER_REPLICATED.short == "ReplicaManager.UnderReplicatedPartitions"
