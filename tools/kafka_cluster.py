@@ -15,7 +15,8 @@ serving /metrics on its own port. Jars come from tools/fetch_kafka.py.
 State (pids, ports, data directory) lives in .cache/cluster/state.json; node logs
 in .cache/cluster/logs/ survive `down` so a failed run can be read afterwards.
 Ports start at $KAFKA_ADVISOR_PORT_BASE (default 19100): node n uses
-base+10n (broker), base+10n+1 (controller), base+10n+2 (metrics). They must lie
+base+10n (broker), base+10n+1 (controller), base+10n+2 (metrics), base+10n+3 (remote JMX,
+read by the standalone exporter under other dialects' rules). They must lie
 below the kernel's ephemeral range (32768+ here): otherwise, while a node is
 stopped, its peers' reconnect attempts can be given its port as their own source
 port (a TCP self-connect) and the restarted node fails with "Address already in use".
@@ -110,6 +111,15 @@ class Node:
     @property
     def metrics_url(self) -> str:
         return f"http://127.0.0.1:{self.metrics_port}/metrics"
+
+    @property
+    def jmx_port(self) -> int:
+        """Remote JMX (loopback, no auth): other exporter configurations read the node through it."""
+        return self.metrics_port + 1
+
+    @property
+    def ports(self) -> tuple[int, ...]:
+        return (self.broker_port, self.controller_port, self.metrics_port, self.jmx_port)
 
 
 @dataclass
@@ -230,7 +240,21 @@ def _java_command(state: ClusterState, node: Node, main_class: str, *args: str, 
     if agent:
         jar = fetch_kafka.jmx_exporter_agent()
         command.append(f"-javaagent:{jar}=127.0.0.1:{node.metrics_port}:{JMX_RULES}")
+        command += _remote_jmx(node.jmx_port)
     return [*command, "-cp", fetch_kafka.classpath(libs), main_class, *args]
+
+
+def _remote_jmx(port: int) -> list[str]:
+    """JMX over RMI on one loopback port (registry and server alike), without auth or TLS: the
+    standalone JMX exporter connects here to export a node under another dialect's rules."""
+    return [
+        f"-Dcom.sun.management.jmxremote.port={port}",
+        f"-Dcom.sun.management.jmxremote.rmi.port={port}",
+        "-Dcom.sun.management.jmxremote.host=127.0.0.1",
+        "-Djava.rmi.server.hostname=127.0.0.1",
+        "-Dcom.sun.management.jmxremote.authenticate=false",
+        "-Dcom.sun.management.jmxremote.ssl=false",
+    ]
 
 
 def _format_storage(state: ClusterState) -> None:
@@ -270,9 +294,9 @@ def ports_free(ports: tuple[int, ...], wait: float = 0.0) -> bool:
 
 
 def _launch(state: ClusterState, node: Node, wait_for_ports: float = 0.0) -> None:
-    if not ports_free((node.broker_port, node.controller_port, node.metrics_port), wait_for_ports):
+    if not ports_free(node.ports, wait_for_ports):
         raise ClusterError(
-            f"node {node.node_id}: a port of {node.broker_port}/{node.controller_port}/{node.metrics_port} is in use "
+            f"node {node.node_id}: a port of {'/'.join(map(str, node.ports))} is in use "
             "(another cluster running? try `tools/kafka-cluster down`, or set KAFKA_ADVISOR_PORT_BASE)"
         )
     config = _node_dir(state, node) / "server.properties"

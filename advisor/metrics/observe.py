@@ -48,7 +48,7 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
         observations.origins.append(capture.origin)
         for sample in capture.samples:
             labels = {key.lower(): value for key, value in sample.labels}
-            resolved = vocabulary.resolve(sample.name, labels)
+            resolved = vocabulary.resolve(sample.name, labels, sample.value)
             if resolved is None:
                 continue
             metric, reading = resolved

@@ -34,6 +34,7 @@ class Reading:
     RATE = "rate"  # per second, smoothed by the meter (one-minute rate)
     LIFETIME = "lifetime"  # per second, averaged since the broker started (MeanRate)
     QUANTILE = "quantile"  # a histogram percentile, with a quantile label
+    COUNT_OR_RATE = "count-or-rate"  # one name for both in two dialects: a value up to 1 is the rate
 
 
 class Metric(NamedTuple):
@@ -90,11 +91,18 @@ def _mbean_parts(mbean: str) -> tuple[str, str, str]:
     return domain.removeprefix("kafka.").lower(), named["type"].lower(), named["name"].lower()
 
 
+# Confluent's rules give a one-minute rate (per topic and for all topics) to these meters only.
+_CONFLUENT_RATES = ("messagesinpersec", "bytesinpersec", "bytesoutpersec")
+
+
 def names(metric: Metric) -> list[tuple[str, str, frozenset[str]]]:
-    """Every (series name, reading, dialects that write it) of one metric."""
+    """Every (series name, reading, dialects that write it) of one metric, as each dialect's rules
+    name it (tools/jmx-exporter/dialects/README.md; proven by tests/integration/test_metric_dialects.py).
+    Exporter 1.x writes a counter named `…_count` as `…_count_total`; 0.x as `…_count`: both are here."""
     domain, kind, name = _mbean_parts(metric.mbean)
     base = f"kafka_{domain}_{kind}"
     every = frozenset(DIALECTS)
+    example_and_strimzi = frozenset({JMX_EXAMPLE, STRIMZI})
     found: list[tuple[str, str, frozenset[str]]] = []
     if metric.kind == "gauge":
         if name.endswith("percent"):  # Strimzi's Percent rules come before its generic ones
@@ -107,21 +115,26 @@ def names(metric: Metric) -> list[tuple[str, str, frozenset[str]]]:
         found.append((f"{base}_{short}_total", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI, TEST_BED})))
         found.append((f"{base}_{name}_total", Reading.COUNT, frozenset({STRIMZI_REPORTER})))
         found.append((f"{base}_{name}", Reading.COUNT, frozenset({CONFLUENT})))
-        found.append((f"{base}_{name}_oneminuterate", Reading.RATE, frozenset({CONFLUENT})))
+        if kind == "brokertopicmetrics" and name in _CONFLUENT_RATES:
+            found.append((f"{base}_{name}_oneminuterate", Reading.RATE, frozenset({CONFLUENT})))
+            found.append((f"{base}_{name}_oneminuterate_alltopics", Reading.RATE, frozenset({CONFLUENT})))
     elif metric.kind == "meter":  # a meter not named PerSec: the idle meters
-        # The generic Count rule gives `_count`, which exporter 1.x types as a counter and so
-        # writes `_count_total` (kafka-metrics.md §1.1); 0.x wrote `_count`.
-        found.append((f"{base}_{name}_count", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI})))
-        found.append((f"{base}_{name}_count_total", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI})))
-        found.append((f"{base}_{name}_total", Reading.COUNT, frozenset({STRIMZI_REPORTER})))
+        found.append((f"{base}_{name}_count", Reading.COUNT, example_and_strimzi))
+        found.append((f"{base}_{name}_count_total", Reading.COUNT, example_and_strimzi))
+        found.append((f"{base}_{name}", Reading.COUNT, frozenset({CONFLUENT})))
+        # The Strimzi reporter's count and Confluent's one-minute rate share this name: the value
+        # tells them apart (a rate is a fraction, a count of nanoseconds is not).
+        found.append((f"{base}_{name}_total", Reading.COUNT_OR_RATE, frozenset({STRIMZI_REPORTER, CONFLUENT})))
         found.append((f"{base}_{name}_oneminuterate", Reading.RATE, frozenset({CONFLUENT, TEST_BED})))
         if name.endswith("percent"):
             short = name[: -len("percent")]
-            found.append((f"{base}_{short}_percent", Reading.LIFETIME, frozenset({JMX_EXAMPLE, STRIMZI})))
+            found.append((f"{base}_{short}_percent", Reading.LIFETIME, example_and_strimzi))
     else:  # histogram: percentiles by a quantile label; the count beside them
-        found.append((f"{base}_{name}", Reading.QUANTILE, frozenset({JMX_EXAMPLE, STRIMZI, CONFLUENT, TEST_BED})))
-        found.append((f"{base}_{name}_count", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI, TEST_BED})))
-        found.append((f"{base}_{name}_count_total", Reading.COUNT, frozenset({JMX_EXAMPLE, STRIMZI})))
+        # Strimzi's rules leave out the (numerous) request metrics' histograms.
+        strimzi = frozenset() if kind == "requestmetrics" else frozenset({STRIMZI})
+        found.append((f"{base}_{name}", Reading.QUANTILE, frozenset({JMX_EXAMPLE, CONFLUENT, TEST_BED}) | strimzi))
+        found.append((f"{base}_{name}_count", Reading.COUNT, frozenset({JMX_EXAMPLE, TEST_BED}) | strimzi))
+        found.append((f"{base}_{name}_count_total", Reading.COUNT, frozenset({JMX_EXAMPLE}) | strimzi))
     return found
 
 
@@ -138,7 +151,7 @@ def _table() -> dict[str, Alias]:
 ALIASES: dict[str, Alias] = _table()
 
 
-def resolve(series: str, labels: dict[str, str]) -> tuple[Metric, str] | None:
+def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Metric, str] | None:
     """The metric a series name stands for and what its number is; None for names no rule reads.
     Confluent writes a histogram's count under the bare name, without a quantile label."""
     alias = ALIASES.get(series)
@@ -146,6 +159,8 @@ def resolve(series: str, labels: dict[str, str]) -> tuple[Metric, str] | None:
         return None
     if alias.reading == Reading.QUANTILE and "quantile" not in labels:
         return alias.metric, Reading.COUNT
+    if alias.reading == Reading.COUNT_OR_RATE:
+        return alias.metric, Reading.RATE if value <= 1.0 else Reading.COUNT
     return alias.metric, alias.reading
 
 

@@ -95,6 +95,7 @@ _READINGS = {
     "rate": "a rate the meter already smooths (one-minute rate)",
     "lifetime": "an average since the broker started: not judged",
     "quantile": "percentiles (a quantile label)",
+    "count-or-rate": "a one-minute rate when at most 1, else a cumulative count",
 }
 
 
