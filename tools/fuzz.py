@@ -70,6 +70,8 @@ def seeds() -> dict[str, list[tuple[str, str]]]:
         parser = _PARSER_OF_SUFFIX.get(path.suffix)
         if parser:  # the readers alone too: cheaper inputs, deeper into their corners
             grouped.setdefault(parser, []).append((path.name, text))
+        if path.suffix == ".prom":  # metrics: read, observed and judged by `analyze`
+            grouped.setdefault("analyze", []).append((path.name, text))
         candidate = _sniff(path)
         if candidate is not None:
             grouped.setdefault(candidate.loader.__name__.rsplit(".", 1)[-1], []).append((path.name, text))
@@ -276,7 +278,13 @@ class Harness:
         self.caught.clear()
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
-            report = run(RunRequest(paths=(path,), fixes=("safe",)))
+            if target == "analyze" or name.endswith(".prom"):
+                from advisor.report.analysis import AnalyzeRequest
+                from advisor.report.analysis import run as analyze
+
+                report = analyze(AnalyzeRequest(run=RunRequest(paths=()), metric_files=(path,)))
+            else:
+                report = run(RunRequest(paths=(path,), fixes=("safe",)))
             self.calls += 1
             for fmt in FORMATS if self.every_format or self.calls % 8 == 0 else ("json",):
                 render(report, fmt)
