@@ -25,6 +25,21 @@ def _positive(kind: type):  # type: ignore[no-untyped-def]
     return parse
 
 
+_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+
+
+def _duration(text: str) -> float:
+    """Seconds, or a number with s, m, h or d: 90, 90s, 15m, 2h."""
+    number, unit = (text[:-1], _UNITS[text[-1]]) if text and text[-1] in _UNITS else (text, 1.0)
+    try:
+        value = float(number) * unit
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a duration is seconds or a number with s, m, h or d, got {text}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "inputs", nargs="*", metavar="PATH|URL", help="metrics files, exporter endpoints, config files or folders"
@@ -32,6 +47,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scrape", action="append", default=[], metavar="URL", help="an exporter endpoint to scrape (repeatable)"
     )
+    parser.add_argument(
+        "--prometheus",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a Prometheus server: its last --window of every series the rules read (repeatable)",
+    )
+    parser.add_argument(
+        "--window", type=_duration, default=900.0, metavar="DURATION", help="history asked of --prometheus (15m)"
+    )
+    parser.add_argument("--step", type=_duration, default=30.0, metavar="DURATION", help="its resolution (30s)")
     parser.add_argument(
         "--samples", type=_positive(int), default=1, metavar="N", help="scrape each endpoint N times (default: 1)"
     )
@@ -47,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
     files, endpoints, configs = analysis.split_inputs(list(args.inputs))
     endpoints += list(args.scrape)
-    if not (files or endpoints or configs):
+    if not (files or endpoints or configs or args.prometheus):
         print("kafka-advisor analyze: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
         return EXIT_ERROR
     if args.samples > 1 and not endpoints:
@@ -62,6 +88,9 @@ def run(args: argparse.Namespace) -> int:
         endpoints=tuple(endpoints),
         samples=args.samples,
         interval=args.interval,
+        prometheus=tuple(args.prometheus),
+        window=args.window,
+        step=args.step,
     )
     named = [p for p in [*configs, *files] if p.is_file()]
     return lint.emit(args, "analyze", prepared, analysis.run(request), named)

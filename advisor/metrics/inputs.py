@@ -57,6 +57,22 @@ def shown_origin(url: str) -> str:
     return urlunsplit((parts.scheme, "***@" + parts.netloc.rpartition("@")[2], parts.path, parts.query, ""))
 
 
+def request_for(url: str):  # type: ignore[no-untyped-def]
+    """An HTTP request for an address; credentials in it are HTTP basic auth (as Prometheus's
+    basic_auth), sent in a header — never in the address urllib would try to resolve, never shown."""
+    import base64
+    import urllib.request
+
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return urllib.request.Request(url)
+    host = parts.netloc.rpartition("@")[2]
+    request = urllib.request.Request(urlunsplit((parts.scheme, host, parts.path, parts.query, "")))
+    pair = f"{unquote(parts.username or '')}:{unquote(parts.password or '')}".encode()
+    request.add_header("Authorization", "Basic " + base64.b64encode(pair).decode("ascii"))
+    return request
+
+
 def _bounded_lines(stream: IO[str], path: str, limits: Limits) -> Iterator[str]:
     """The stream's lines, each at most limits.line_chars, the whole at most limits.metric_bytes."""
     total = 0
@@ -106,18 +122,8 @@ def scrape(url: str, wanted: frozenset[str], limits: Limits, timeout: float = 10
     if urlsplit(url).scheme not in ("http", "https"):
         raise LoadError(origin, None, "a metrics endpoint must be an http:// or https:// address")
     started = time.time()
-    parts = urlsplit(url)
-    request = urllib.request.Request(url)
-    if parts.username is not None or parts.password is not None:
-        # Credentials in the address are HTTP basic auth (as Prometheus's basic_auth): sent in a
-        # header, never in the address urllib would otherwise try to resolve, never shown.
-        import base64
-
-        host = parts.netloc.rpartition("@")[2]
-        request = urllib.request.Request(urlunsplit((parts.scheme, host, parts.path, parts.query, "")))
-        pair = f"{unquote(parts.username or '')}:{unquote(parts.password or '')}".encode()
-        request.add_header("Authorization", "Basic " + base64.b64encode(pair).decode("ascii"))
     try:
+        request = request_for(url)
         with urllib.request.urlopen(request, timeout=timeout) as response:  # the scheme is checked above
             body = response.read(limits.metric_bytes + 1)
     except urllib.error.HTTPError as error:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from advisor.metrics import inputs as metric_inputs
+from advisor.metrics import prometheus_api
 from advisor.metrics.observe import observe, wanted
 from advisor.model.document import LoadError, Problem
 from advisor.model.findings import Finding
@@ -23,7 +24,7 @@ from advisor.rules import metric_runner
 from advisor.rules.registry import load_rules
 from advisor.secrets import redact_line
 
-METRICS_FORMAT = "prometheus"
+EXPOSITION, API_RESULT = "prometheus", "prometheus-api"
 
 
 @dataclass(eq=False)
@@ -33,6 +34,9 @@ class AnalyzeRequest:
     endpoints: tuple[str, ...] = ()
     samples: int = 1  # scrape rounds
     interval: float = 30.0  # seconds between rounds
+    prometheus: tuple[str, ...] = ()  # Prometheus servers, asked for the last `window` seconds
+    window: float = prometheus_api.DEFAULT_WINDOW
+    step: float = prometheus_api.DEFAULT_STEP
 
 
 def is_endpoint(text: str) -> bool:
@@ -40,27 +44,44 @@ def is_endpoint(text: str) -> bool:
 
 
 def split_inputs(named: list[str]) -> tuple[list[Path], list[str], list[Path]]:
-    """(metric files, endpoints, config paths): a named file whose text reads as exposition is
-    metrics, an http(s) address an endpoint, anything else configuration."""
+    """(metric files, endpoints, config paths): a named file whose text reads as exposition or as
+    a Prometheus API result is metrics, an http(s) address an endpoint, anything else configuration."""
     files, endpoints, configs = [], [], []
     for text in named:
         if is_endpoint(text):
             endpoints.append(text)
             continue
         path = Path(text)
-        if path.is_file() and _reads_as_exposition(path):
+        if path.is_file() and metric_format(path):
             files.append(path)
         else:
             configs.append(path)
     return files, endpoints, configs
 
 
-def _reads_as_exposition(path: Path) -> bool:
+def metric_format(path: Path) -> str | None:
+    """What a file's first 8 KB say it is: exposition, a Prometheus API result, or neither."""
     try:
         with path.open(encoding="utf-8", errors="replace") as stream:
-            return metric_inputs.is_exposition(stream.read(8192))
+            head = stream.read(8192)
     except OSError:
-        return False
+        return None
+    if prometheus_api.is_api_result(head):
+        return API_RESULT
+    return EXPOSITION if metric_inputs.is_exposition(head) else None
+
+
+def _read_metric_file(path: Path, names: frozenset[str], limits) -> metric_inputs.Capture:  # type: ignore[no-untyped-def]
+    if metric_format(path) != API_RESULT:
+        return metric_inputs.read_file(path, names, limits)
+    from advisor.sources.text import read_text
+
+    try:
+        if path.stat().st_size > limits.file_bytes:
+            raise LoadError(str(path), None, f"larger than {limits.file_bytes:,} bytes (limits.file-bytes): not read")
+        return prometheus_api.read_file(read_text(path), str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
 
 
 def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no-untyped-def]
@@ -70,7 +91,12 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
     names = wanted()
     for path in request.metric_files:
         try:
-            captures.append(metric_inputs.read_file(path, names, base.limits))
+            captures.append(_read_metric_file(path, names, base.limits))
+        except LoadError as error:
+            problems.append(error.problem)
+    for server in request.prometheus:
+        try:
+            captures.append(prometheus_api.query_range(server, names, base.limits, request.window, request.step))
         except LoadError as error:
             problems.append(error.problem)
     for round_number in range(max(1, request.samples) if request.endpoints else 0):
@@ -98,7 +124,7 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
             findings = baselines.apply(base.baseline, findings)
         except LoadError as error:
             problems.append(error.problem)
-    files = [FileSummary(str(path), METRICS_FORMAT, 0) for path in request.metric_files]
+    files = [FileSummary(str(path), metric_format(path) or EXPOSITION, 0) for path in request.metric_files]
     lines = _metric_lines(findings, observations) if base.source_lines else {}
     metric_report = Report(
         tool_version=config_report.tool_version if config_report else _version(),
