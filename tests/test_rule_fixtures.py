@@ -63,7 +63,13 @@ def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
 
 
 FIXTURE_FILES = [candidate.path for candidate in discover([FIXTURES])[0]]
-METRIC_FIXTURES = sorted(p for p in (FIXTURES / "metrics").iterdir() if p.suffix in (".prom", ".json"))  # analyze
+METRICS = FIXTURES / "metrics"
+METRIC_FIXTURES = sorted(p for p in METRICS.rglob("*") if p.suffix in (".prom", ".json"))  # judged by analyze
+# Each metrics file alone; a metrics/projects/<name>/ folder together (its configs beside its metrics).
+METRIC_UNITS = {p.name: [p] for p in METRIC_FIXTURES if p.parent == METRICS} | {
+    f"projects/{folder.name}": sorted(p for p in folder.iterdir() if p.is_file() and p.suffix != ".annotations")
+    for folder in sorted((METRICS / "projects").iterdir())
+}
 UNITS = update_snapshots.fixture_units()  # each file alone, a projects/<name>/ folder together
 
 
@@ -94,18 +100,25 @@ def test_fixture(unit: str) -> None:
     assert not found_lines & forbidden
 
 
-@pytest.mark.parametrize("path", METRIC_FIXTURES, ids=lambda p: p.name)
-def test_metric_fixture(path: Path) -> None:
-    """A metrics file's findings (analyze) must equal its annotations, line for line."""
-    from advisor.report.analysis import analyze_files
+@pytest.mark.parametrize("unit", sorted(METRIC_UNITS))
+def test_metric_fixture(unit: str) -> None:
+    """A metrics unit's findings (analyze, with the unit's configs beside its metrics) must equal
+    the metrics files' annotations, line for line; the configs' own lines are the lint test's."""
+    from advisor.report.analysis import AnalyzeRequest, run, split_inputs
+    from advisor.report.session import RunRequest
 
-    report = analyze_files([path])
+    files, _, configs = split_inputs([str(p) for p in METRIC_UNITS[unit]])
+    report = run(AnalyzeRequest(run=RunRequest(paths=tuple(configs)), metric_files=tuple(files)))
     assert not report.problems, report.problems
-    found = {(f.rule, loc.line) for f in report.findings if not f.suppressed for loc in f.locations}
-    wanted, unwanted = annotations(path)
-    expected = {(code, line) for code, line, _ in wanted}
+    found = {(Path(loc.path).name, f.rule, loc.line) for f in report.findings if not f.suppressed and f.rule[:2] == "KM"
+             for loc in f.locations if Path(loc.path) in files}  # fmt: skip
+    expected, forbidden = set(), set()
+    for path in files:
+        wanted, unwanted = annotations(path)
+        expected |= {(path.name, code, line) for code, line, _ in wanted}
+        forbidden |= {(path.name, code, line) for code, line, _ in unwanted}
     assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
-    assert not found & {(code, line) for code, line, _ in unwanted}
+    assert not found & forbidden
 
 
 def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from advisor.analysis.broker_settings import BrokerSettings
 from advisor.metrics import inputs as metric_inputs
 from advisor.metrics import prometheus_api
 from advisor.metrics.observe import observe, wanted
@@ -110,11 +111,12 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
     observations, observed_problems = observe(captures)
     problems += observed_problems
 
-    config_report = session.run(base) if base.paths else None
+    config_report, document = session.run_with_document(base) if base.paths else (None, None)
     all_rules = load_rules()
     params, _ = session.rule_params(base.params, all_rules, str(base.config_path or "project config"))
     rules = [r for r in all_rules if base.selection.selects(r.definition.id, r.definition.name)]
-    findings, failed = metric_runner.run(observations, rules, params)
+    settings = BrokerSettings(document, base.kafka_version)
+    findings, failed = metric_runner.run(observations, rules, params, settings)
     problems += failed
     findings = [f for f in findings if base.selection.active(f.path, f.rule, f.name)]
     if base.baseline is not None:

@@ -102,6 +102,11 @@ def _why_missing(path: Path) -> str:
 
 
 def run(request: RunRequest) -> Report:
+    return run_with_document(request)[0]
+
+
+def run_with_document(request: RunRequest) -> tuple[Report, Document]:
+    """The Report, and the document it judged (analyze reads the brokers' settings from it)."""
     skipped: list[Problem] = []
     options = LoadOptions(
         component=request.component,
@@ -162,7 +167,7 @@ def run(request: RunRequest) -> Report:
         diff=diff,
         skipped=skipped,
     )
-    return redaction.redact(report, redaction.run_secrets(document, (c.text for c in candidates)))
+    return redaction.redact(report, redaction.run_secrets(document, (c.text for c in candidates))), document
 
 
 def rule_params(

@@ -70,6 +70,11 @@ class Watch(_Strict):
     hysteresis: float = Field(
         default=0.0, ge=0, description="a condition that began ends only this far back across the threshold"
     )
+    raised: bool = Field(
+        default=False,
+        description="judged only where the broker configurations given agree on a value of the rule's first key "
+        "above its default (a rule about raised settings that buy nothing)",
+    )
     events: bool = Field(
         default=False,
         description="a counter of events: judged by how many happened in everything observed (seen once: since "

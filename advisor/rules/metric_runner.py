@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from advisor.analysis.broker_settings import BrokerSettings
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
 from advisor.model.observations import Observations
@@ -22,8 +23,13 @@ EMPTY_CONTEXT: dict[str, Any] = {"effective": {}}
 
 
 def run(
-    observations: Observations, rules: Iterable[Rule], params: dict[str, dict[str, Any]] | None = None
+    observations: Observations,
+    rules: Iterable[Rule],
+    params: dict[str, dict[str, Any]] | None = None,
+    settings: BrokerSettings | None = None,
 ) -> tuple[list[Finding], list[Problem]]:
+    """`settings`: what the broker configurations given beside the metrics agree on."""
+    settings = settings if settings is not None else BrokerSettings(None)
     findings: list[Finding] = []
     problems: list[Problem] = []
     for rule in rules:
@@ -32,7 +38,8 @@ def run(
             continue
         values = definition.param_values((params or {}).get(definition.id))
         try:
-            violations = metric_check_named(definition.python)(observations, definition, values)  # type: ignore[arg-type]
+            check = metric_check_named(definition.python)  # type: ignore[arg-type]
+            violations = check(observations, definition, values, settings)
         except Exception as error:  # noqa: BLE001 - one rule's bug must not cost the others
             message = f"internal error ({type(error).__name__}) while judging {definition.id}; please report it"
             problems.append(Problem(observations.origins[0] if observations.origins else "metrics", None, message,

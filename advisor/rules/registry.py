@@ -28,9 +28,10 @@ CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other file
 # returns violations that say where they are: rules with scope `cluster` name it.
 ClusterCheck = Callable[[Any, dict[str, Any], dict[str, Any]], "list[Any]"]
 CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
-# A metric check sees the run's observations, the rule and its params, and returns violations
+# A metric check sees the run's observations, the rule, its params and what the broker configs
+# given agree on (analysis/broker_settings.py), and returns violations
 # placed at the samples they read: rules with scope `entity` name it.
-MetricCheck = Callable[[Any, Any, dict[str, Any]], "list[Any]"]
+MetricCheck = Callable[[Any, Any, dict[str, Any], Any], "list[Any]"]
 METRIC_CHECKS: dict[str, MetricCheck] = {}
 
 

@@ -130,11 +130,16 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     """The example in each rule's docs: `bad` fires, `good` does not (all rules active)."""
     definition = rule.definition
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
-        if definition.scope == "entity":  # a metric rule's example is a scrape: analyzed
-            from advisor.report.analysis import analyze_files
+        if definition.scope == "entity":  # a metric rule's example is a scrape: analyzed, beside its config
+            from advisor.report.analysis import AnalyzeRequest, run
+            from advisor.report.session import RunRequest
 
             (tmp_path / "example.prom").write_text(text)
-            result = analyze_files([tmp_path / "example.prom"])
+            configs: tuple[Path, ...] = ()
+            if definition.example.alongside is not None:
+                configs = (tmp_path / definition.example.alongside["name"],)
+                configs[0].write_text(definition.example.alongside["text"])
+            result = run(AnalyzeRequest(run=RunRequest(paths=configs), metric_files=(tmp_path / "example.prom",)))
             assert not result.problems, result.problems
         else:
             result, _ = lint_example(rule, tmp_path, text)

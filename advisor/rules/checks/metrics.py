@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from advisor.analysis.broker_settings import BrokerSettings
 from advisor.metrics import windows
 from advisor.model.observations import Observations, Series
 from advisor.rules.registry import metric_check
@@ -25,7 +26,7 @@ UNLABELLED = (
     "the nodes analysed carry no cluster label (strimzi_io_cluster, kafka_cluster, cluster): they were taken as "
     "one cluster; analyse one cluster at a time, or keep the label, if they are not"
 )
-ARGUMENTS = ("node", "value", "held", "series", "nodes")
+ARGUMENTS = ("node", "value", "held", "series", "nodes", "config")
 Condition = Callable[[float], bool]
 
 
@@ -64,18 +65,51 @@ def _ordered(series: list[Series]) -> list[Series]:
     return sorted(series, key=lambda s: (s.cluster or "", s.node, s.labels))
 
 
+def _raised(settings: BrokerSettings, key: str) -> bool:
+    """Do the broker configurations given agree on a value above the key's default?"""
+    agreed = settings.agreed(key)
+    if agreed is None or agreed.default is None:
+        return False
+    try:
+        return float(agreed.value) > float(agreed.default)
+    except ValueError:
+        return False
+
+
 @metric_check("metric-threshold", ARGUMENTS)
-def metric_threshold(observations: Observations, definition: Any, params: dict[str, Any]) -> list[Violation]:
+def metric_threshold(
+    observations: Observations, definition: Any, params: dict[str, Any], settings: BrokerSettings
+) -> list[Violation]:
     watch = definition.watch
+    keys = tuple(definition.keys)
+    if watch.get("raised") and not (keys and _raised(settings, keys[0])):
+        return []  # a rule about a raised setting says nothing without configurations that raise it
     fires, clears = _conditions(watch, float(params["threshold"]))
     window = float(params.get("sustained_seconds", 0))
     # A lifetime average (MeanRate) says nothing about now; percentiles are for other checks.
     found = [s for s in observations.of(watch["metric"]) if s.reading in ("value", "count", "rate")]
-    keys = tuple(definition.keys)
     if watch.get("over", "node") == "cluster":
-        return _cluster(found, fires, clears, window, keys)
-    if watch.get("events"):
-        return _events(found, fires, keys)
+        violations = _cluster(found, fires, clears, window, keys)
+    elif watch.get("events"):
+        violations = _events(found, fires, keys)
+    else:
+        violations = _per_node(found, fires, clears, window, keys)
+    return [_with_config(v, settings, keys) for v in violations]
+
+
+def _with_config(violation: Violation, settings: BrokerSettings, keys: tuple[str, ...]) -> Violation:
+    """The value the broker configurations given agree on for the rule's key, said in the message
+    ({config}) and pointed at (a related place: where it is written)."""
+    agreed = settings.agreed(keys[0]) if keys and settings else None
+    violation.arguments["config"] = settings.said(keys[0]) if agreed is not None else ""
+    if agreed is not None:
+        violation.related = (*violation.related, *agreed.written)
+    return violation
+
+
+def _per_node(
+    found: list[Series], fires: Condition, clears: Condition, window: float, keys: tuple[str, ...]
+) -> list[Violation]:
     violations = []
     for series in _ordered(found):
         verdict = windows.judge(windows.signal(series), fires, clears, window)
