@@ -102,3 +102,21 @@ def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> N
         return all(p.leader >= 0 for p in metadata.partitions.values())
 
     wait_until(ready, timeout, f"topic {topic} to reach the brokers' metadata")
+
+
+SETTLED = "no under-replicated partitions, network threads ticking, no client throttled"
+
+
+def settled(cluster: KafkaTestCluster) -> bool:
+    """The cluster at rest, as the metric rules judge it: no under-replicated partitions, every
+    node's network-idle gauge measured (a restarted broker's reads 0 until its meters first tick,
+    every 5 s) and no client held back by a quota (earlier tests throttle one)."""
+    for node_id in cluster.node_ids:
+        text = cluster.scrape(node_id)
+        if sum(v for _, v in parse_samples(text, "kafka_server_replicamanager_underreplicatedpartitions")) > 0:
+            return False
+        if any(v <= 0.3 for _, v in parse_samples(text, "kafka_network_socketserver_networkprocessoravgidlepercent")):
+            return False
+        if any(v > 0 for _, v in parse_samples(text, "kafka_server_quota_throttle_time")):  # NaN: not throttled
+            return False
+    return True

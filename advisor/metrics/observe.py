@@ -25,7 +25,7 @@ INFRASTRUCTURE_LABELS = frozenset(
      "service", "prometheus", "prometheus_replica", "env", "environment", "region", "zone", "app", "release",
      "strimzi_io_kind", "strimzi_io_name", "strimzi_io_pod_name", "strimzi_io_broker_role",
      "strimzi_io_controller_role", "strimzi_io_pool_name", "strimzi_io_component_type", "node_ip", "node_name",
-     "__name__"}
+     "__name__", "_objectname"}
 )  # fmt: skip
 
 
@@ -51,6 +51,8 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
             resolved = vocabulary.resolve(sample.name, labels, sample.value)
             if resolved is None:
                 continue
+            if sample.name in vocabulary.IMPLIED:
+                labels = {**dict(vocabulary.IMPLIED[sample.name]), **labels}
             metric, reading = resolved
             node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), capture.origin)
             cluster = next((labels[key] for key in CLUSTER_LABELS if labels.get(key)), None)

@@ -39,18 +39,43 @@ class Reading:
 
 class Metric(NamedTuple):
     mbean: str
-    kind: str  # gauge, meter or histogram (Yammer's types, as the broker registers them)
+    kind: str  # gauge, meter or histogram (Yammer's types), or attribute (a Kafka-metrics attribute)
     count_scale: float = 1.0  # what one count is worth: idle meters count nanoseconds
+    attribute: str = ""  # a Kafka-metrics MBean's attribute (its names are given, not derived)
 
     @property
     def short(self) -> str:
         """`ReplicaManager.UnderReplicatedPartitions`: for messages."""
         properties = dict(part.split("=", 1) for part in self.mbean.split(":", 1)[1].split(","))
+        if self.attribute:
+            return f"{properties['type']} {self.attribute}"
         return f"{properties['type']}.{properties['name']}"
 
 
 def _metric(mbean: str, kind: str, count_scale: float = 1.0) -> Metric:
     return Metric(mbean, kind, count_scale)
+
+
+# Kafka-metrics attributes, named by each dialect's own rules (written out: no naming scheme to derive
+# them from), each with the labels a name implies: (series name, reading, dialects, implied labels).
+# Client quotas: a client's (or user's) throttle time now, averaged over the quota window
+# (quota.window.num x quota.window.size.seconds, 11 s), in ms: `kafka.server:type=Produce|Fetch|Request,
+# user=U,client-id=C` (ops.html). Only brokers with a quota configured have them.
+QUOTA_THROTTLE = Metric(
+    "kafka.server:type=Produce|Fetch|Request,user=*,client-id=*", "attribute", attribute="throttle-time"
+)
+_NAMED: dict[Metric, tuple[tuple[str, str, frozenset[str], tuple[tuple[str, str], ...]], ...]] = {
+    QUOTA_THROTTLE: (
+        ("kafka_server_quota_throttle_time", "value", frozenset({JMX_EXAMPLE, TEST_BED}),
+         ()),  # a resource label says Produce, Fetch or Request
+        ("kafka_server_produce_throttle_time", "value", frozenset({CONFLUENT}),
+         (("resource", "Produce"),)),
+        ("kafka_server_fetch_throttle_time", "value", frozenset({CONFLUENT}),
+         (("resource", "Fetch"),)),
+        ("kafka_server_request_throttle_time", "value", frozenset({CONFLUENT}),
+         (("resource", "Request"),)),
+    ),
+}  # fmt: skip
 
 
 # The broker metrics the rules read (kafka-metrics.md §1.2; ops.html for meaning).
@@ -75,8 +100,17 @@ REQUEST_HANDLER_IDLE = _metric(
 )
 NETWORK_PROCESSOR_IDLE = _metric("kafka.network:type=SocketServer,name=NetworkProcessorAvgIdlePercent", "gauge")
 REQUEST_TOTAL_TIME = _metric("kafka.network:type=RequestMetrics,name=TotalTimeMs", "histogram")
+# Where a request's time goes (ops.html): queued for a handler, on the leader, waiting for others
+# (followers for acks=all, a fetch's minimum bytes), queued for a network thread, sent, throttled.
+REQUEST_QUEUE_TIME = _metric("kafka.network:type=RequestMetrics,name=RequestQueueTimeMs", "histogram")
+LOCAL_TIME = _metric("kafka.network:type=RequestMetrics,name=LocalTimeMs", "histogram")
+REMOTE_TIME = _metric("kafka.network:type=RequestMetrics,name=RemoteTimeMs", "histogram")
+RESPONSE_QUEUE_TIME = _metric("kafka.network:type=RequestMetrics,name=ResponseQueueTimeMs", "histogram")
+RESPONSE_SEND_TIME = _metric("kafka.network:type=RequestMetrics,name=ResponseSendTimeMs", "histogram")
+THROTTLE_TIME = _metric("kafka.network:type=RequestMetrics,name=ThrottleTimeMs", "histogram")
+REQUEST_STAGES = (REQUEST_QUEUE_TIME, LOCAL_TIME, REMOTE_TIME, RESPONSE_QUEUE_TIME, RESPONSE_SEND_TIME, THROTTLE_TIME)
 
-METRICS: tuple[Metric, ...] = tuple(value for value in list(globals().values()) if isinstance(value, Metric))
+METRICS: tuple[Metric, ...] = tuple(dict.fromkeys(v for v in list(globals().values()) if isinstance(v, Metric)))
 
 
 class Alias(NamedTuple):
@@ -99,6 +133,8 @@ def names(metric: Metric) -> list[tuple[str, str, frozenset[str]]]:
     """Every (series name, reading, dialects that write it) of one metric, as each dialect's rules
     name it (tools/jmx-exporter/dialects/README.md; proven by tests/integration/test_metric_dialects.py).
     Exporter 1.x writes a counter named `…_count` as `…_count_total`; 0.x as `…_count`: both are here."""
+    if metric in _NAMED:
+        return [(series, reading, dialects) for series, reading, dialects, _ in _NAMED[metric]]
     domain, kind, name = _mbean_parts(metric.mbean)
     base = f"kafka_{domain}_{kind}"
     every = frozenset(DIALECTS)
@@ -149,6 +185,8 @@ def _table() -> dict[str, Alias]:
 
 
 ALIASES: dict[str, Alias] = _table()
+# Labels a series name implies (Confluent names a quota's resource in the series name).
+IMPLIED: dict[str, tuple[tuple[str, str], ...]] = {s: labels for named in _NAMED.values() for s, _, _, labels in named}
 
 
 def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Metric, str] | None:
@@ -157,11 +195,21 @@ def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Me
     alias = ALIASES.get(series)
     if alias is None:
         return None
+    objectname = labels.get("_objectname")
+    if objectname:  # exporter 1.x: two rules gave one name; it says which attribute each sample is
+        attribute = objectname.rpartition("<>")[2]
+        reading = _ATTRIBUTE_READINGS.get(attribute)
+        return (alias.metric, reading) if reading else None
     if alias.reading == Reading.QUANTILE and "quantile" not in labels:
         return alias.metric, Reading.COUNT
     if alias.reading == Reading.COUNT_OR_RATE:
         return alias.metric, Reading.RATE if value <= 1.0 else Reading.COUNT
     return alias.metric, alias.reading
+
+
+# What an attribute is, where the exporter names it (`_objectname="kafka.server<...><>OneMinuteRate"`).
+_ATTRIBUTE_READINGS = {"Value": Reading.VALUE, "Count": Reading.COUNT, "OneMinuteRate": Reading.RATE,
+                       "MeanRate": Reading.LIFETIME}  # fmt: skip
 
 
 def by_mbean(mbean: str) -> Metric:

@@ -48,10 +48,14 @@ def rates(series: Series) -> list[Signal]:
 
 
 def signal(series: Series) -> list[Signal]:
-    """What a rule judges: a counter's rates, anything else's values."""
+    """What a rule judges: a counter's rates, anything else's values. NaN is no value (an average
+    of nothing: a quota's throttle time with no requests): passed over, and when the newest point
+    is NaN nothing is known now, so nothing is judged."""
+    if not series.points or series.points[-1].value != series.points[-1].value:
+        return []
     if series.reading == "count":
         return rates(series)
-    return [Signal(p.time, p.value, p.place) for p in series.points]
+    return [Signal(p.time, p.value, p.place) for p in series.points if p.value == p.value]
 
 
 def summed(members: Sequence[list[Signal]]) -> list[Signal]:

@@ -70,6 +70,10 @@ class Watch(_Strict):
     hysteresis: float = Field(
         default=0.0, ge=0, description="a condition that began ends only this far back across the threshold"
     )
+    labels: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description="only the series with these labels (a list: any of them), e.g. request: Produce, quantile: '0.99'",
+    )
     raised: bool = Field(
         default=False,
         description="judged only where the broker configurations given agree on a value of the rule's first key "

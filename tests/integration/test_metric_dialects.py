@@ -39,6 +39,22 @@ GAUGES = [m for m in vocabulary.METRICS if m.kind == "gauge"]
 FAST = {rule: {"sustained_seconds": ("1", 0)} for rule in ("KM001", "KM002", "KM003", "KM004", "KM006")}
 
 
+def comparable(verdicts: dict[tuple[str, str], set[str]]) -> dict[tuple[str, str], frozenset[str]]:
+    """Each dialect's verdicts on the rules whose metric every dialect here exports (Strimzi's rules
+    leave out request histograms and quotas: KM010 and KM011 cannot be judged from its scrapes)."""
+    from advisor.rules.registry import load_rules
+
+    shared = set()
+    for rule in load_rules():
+        watch = rule.definition.watch
+        if watch is None:
+            continue
+        dialects = set().union(*(d for _, _, d in vocabulary.names(vocabulary.by_mbean(watch["metric"]))))
+        if {d for d, _ in verdicts} <= dialects:
+            shared.add(rule.definition.id)
+    return {key: frozenset(rules & shared) for key, rules in verdicts.items()}
+
+
 @contextmanager
 def exporter(version: str, rules: Path, jmx_port: int, port: int, folder: Path) -> Iterator[str]:
     """The standalone JMX exporter serving one node under `rules`; its /metrics address."""
@@ -71,9 +87,46 @@ def scrape(url: str) -> str:
         return response.read().decode()
 
 
+def _quota_client(cluster: KafkaTestCluster) -> None:
+    """A client under a (generous) produce quota that has produced to every node: the brokers then
+    register its quota metrics, which only exist where quotas are in use."""
+    from confluent_kafka import Producer
+
+    client = f"dialects-{uuid.uuid4().hex[:8]}"
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    command = ["java", "-cp", libs, "org.apache.kafka.tools.ConfigCommand", "--bootstrap-server",
+               cluster.bootstrap_servers, "--alter", "--entity-type", "clients", "--entity-name", client,
+               "--add-config", "producer_byte_rate=10485760"]  # fmt: skip
+    subprocess.run(command, capture_output=True, timeout=120, check=True)
+    producer = Producer({"bootstrap.servers": cluster.bootstrap_servers, "client.id": client})
+    for partition in range(6):
+        producer.produce(_spread(cluster), b"x", partition=partition)
+    assert producer.flush(60) == 0
+
+
+_SPREAD: list[str] = []
+
+
+def _spread(cluster: KafkaTestCluster) -> str:
+    """A topic of six partitions, RF 3, led by every node (made once)."""
+    if not _SPREAD:
+        from confluent_kafka.admin import AdminClient, NewTopic
+        from testbed import wait_for_topic
+
+        admin = AdminClient({"bootstrap.servers": cluster.bootstrap_servers})
+        name = f"dialects-{uuid.uuid4().hex[:8]}"
+        admin.create_topics([NewTopic(name, num_partitions=6, replication_factor=3)], request_timeout=30)[name].result(
+            60
+        )
+        wait_for_topic(admin, name, 6)
+        _SPREAD.append(name)
+    return _SPREAD[0]
+
+
 @pytest.fixture(scope="module")
 def dialect_urls(kafka_cluster_handle: KafkaTestCluster, tmp_path_factory) -> Iterator[dict]:  # type: ignore[no-untyped-def]
     """(dialect, exporter version) → a /metrics address serving node 1 under that dialect."""
+    _quota_client(kafka_cluster_handle)
     node = kafka_cluster_handle.state.nodes[0]
     folder = tmp_path_factory.mktemp("dialects")
     base = kafka_cluster.port_base() + 80  # the cluster uses base .. base+40, the standalone broker +60
@@ -129,26 +182,10 @@ def test_every_dialect_reads_the_same_gauges_and_reaches_the_same_verdicts(diale
     reference = values[(vocabulary.TEST_BED, "1.0.1")]
     for key, read in values.items():
         assert {m.mbean: read.get(m.mbean) for m in stable} == {m.mbean: reference.get(m.mbean) for m in stable}, key
-    assert len({frozenset(v) for v in verdicts.values()}) == 1, verdicts
+    assert len(set(comparable(verdicts).values())) == 1, verdicts
 
 
-@pytest.fixture
-def spread_topic(kafka_cluster_handle: KafkaTestCluster) -> Iterator[str]:
-    """RF 3 over six partitions: every node leads some, with a follower on every other node."""
-    from confluent_kafka.admin import AdminClient, NewTopic
-    from testbed import wait_for_topic
-
-    admin = AdminClient({"bootstrap.servers": kafka_cluster_handle.bootstrap_servers})
-    name = f"dialects-{uuid.uuid4().hex[:8]}"
-    admin.create_topics([NewTopic(name, num_partitions=6, replication_factor=3)], request_timeout=30)[name].result(60)
-    wait_for_topic(admin, name, 6)
-    yield name
-    admin.delete_topics([name], request_timeout=30)[name].result(timeout=60)
-
-
-def test_a_stopped_node_fires_the_same_rules_under_every_dialect(
-    kafka_cluster_handle, dialect_urls, spread_topic
-) -> None:  # type: ignore[no-untyped-def]
+def test_a_stopped_node_fires_the_same_rules_under_every_dialect(kafka_cluster_handle, dialect_urls) -> None:  # type: ignore[no-untyped-def]
     cluster = kafka_cluster_handle
     stopped = cluster.node_ids[-1]
     first = cluster.node_ids[0]
@@ -161,4 +198,4 @@ def test_a_stopped_node_fires_the_same_rules_under_every_dialect(
                                               samples=2, interval=1.0)  # fmt: skip
             fired[key] = {f.rule for f in analysis.run(request).findings}
         assert all("KM001" in rules for rules in fired.values()), fired
-        assert len({frozenset(v) for v in fired.values()}) == 1, fired
+        assert len(set(comparable(fired).values())) == 1, fired

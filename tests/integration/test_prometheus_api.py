@@ -21,7 +21,7 @@ import fetch_prometheus  # tools/, on the path through tests/conftest.py
 import kafka_cluster
 import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
-from testbed import KafkaTestCluster, wait_for_topic, wait_until
+from testbed import SETTLED, KafkaTestCluster, settled, wait_for_topic, wait_until
 
 from advisor.report import analysis, session
 
@@ -29,6 +29,7 @@ pytestmark = pytest.mark.kafka
 
 URP = "kafka_server_replicamanager_underreplicatedpartitions"
 FAST = {rule: {"sustained_seconds": ("2", 0)} for rule in ("KM001", "KM002", "KM003", "KM004", "KM006")}
+FAST["KM010"] = {"threshold": ("60000", 0)}  # the operator's budget; this test bed's p99 is no target
 
 
 @pytest.fixture(scope="module")
@@ -79,9 +80,12 @@ def analyze_server(url: str, window: float) -> list:  # type: ignore[type-arg]
     return report.findings
 
 
-def test_a_steady_cluster_seen_through_prometheus_gives_no_finding(prometheus: str) -> None:
-    time.sleep(3)  # a few points per series
-    assert analyze_server(prometheus, 30) == []
+def test_a_steady_cluster_seen_through_prometheus_gives_no_finding(
+    kafka_cluster: KafkaTestCluster, prometheus: str
+) -> None:
+    wait_until(lambda: settled(kafka_cluster), 120, SETTLED)
+    time.sleep(3)  # a few points per series, all at rest
+    assert analyze_server(prometheus, 3) == []
 
 
 def test_under_replication_through_prometheus_fires_per_instance_from_server_and_file(

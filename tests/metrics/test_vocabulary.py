@@ -24,6 +24,8 @@ def test_every_metric_has_a_name_in_every_dialect() -> None:
         unknown = {vocabulary.STRIMZI_REPORTER} if metric.kind == "histogram" else set()
         if "RequestMetrics" in metric.mbean:
             unknown.add(vocabulary.STRIMZI)
+        if metric.kind == "attribute":  # quota metrics: Strimzi's rules export none, its reporter's names unknown
+            unknown |= {vocabulary.STRIMZI, vocabulary.STRIMZI_REPORTER}
         assert dialects == set(vocabulary.DIALECTS) - unknown, metric.mbean
 
 
@@ -71,6 +73,22 @@ def test_one_name_two_dialects_read_differently_is_told_apart_by_its_value() -> 
     name = "kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_total"
     assert vocabulary.resolve(name, {}, 0.93) == (vocabulary.REQUEST_HANDLER_IDLE, Reading.RATE)
     assert vocabulary.resolve(name, {}, 3.5e10) == (vocabulary.REQUEST_HANDLER_IDLE, Reading.COUNT)
+
+
+def test_a_name_two_exporter_rules_share_is_told_apart_by_its_objectname() -> None:
+    """Exporter 1.x drops `_total` from a gauge's name; Confluent's idle rate then shares the
+    bare name with the Count, and the exporter labels each sample with its MBean and attribute."""
+    name = "kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent"
+    bean = "kafka.server<type=KafkaRequestHandlerPool, name=RequestHandlerAvgIdlePercent><>"
+    assert vocabulary.resolve(name, {"_objectname": bean + "OneMinuteRate"}) == (
+        vocabulary.REQUEST_HANDLER_IDLE, Reading.RATE)  # fmt: skip
+    assert vocabulary.resolve(name, {"_objectname": bean + "Count"}) == (vocabulary.REQUEST_HANDLER_IDLE, Reading.COUNT)
+    assert vocabulary.resolve(name, {"_objectname": bean + "FifteenMinuteRate"}) is None
+
+
+def test_confluent_names_a_quota_s_resource_in_the_series_name() -> None:
+    assert vocabulary.resolve("kafka_server_fetch_throttle_time", {}) == (vocabulary.QUOTA_THROTTLE, Reading.VALUE)
+    assert vocabulary.IMPLIED["kafka_server_fetch_throttle_time"] == (("resource", "Fetch"),)
 
 
 def test_names_no_rule_reads_resolve_to_nothing() -> None:

@@ -52,6 +52,12 @@ def test_hysteresis_keeps_a_condition_that_wobbles_near_its_threshold() -> None:
     assert without is None  # without the band, every wobble would restart the window
 
 
+def test_nan_is_no_value_and_a_nan_now_means_nothing_is_known_now() -> None:
+    nan = float("nan")
+    assert [s.value for s in windows.signal(series([(0, 5), (30, nan), (60, 7)]))] == [5, 7]
+    assert windows.signal(series([(0, 500), (30, nan)])) == []  # throttled once, no requests since
+
+
 def test_a_cluster_sum_uses_each_node_s_latest_value_and_waits_for_every_node() -> None:
     a = windows.signal(series([(0, 1), (60, 1)]))
     b = windows.signal(series([(30, 1), (60, 0)]))

@@ -34,6 +34,7 @@ MODULES = {
     "acl-wildcard-principal": "operations",
     "tenants-without-quotas": "tenancy",
     "metric-threshold": "metrics",
+    "request-stages": "metrics",
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.analysis.broker_settings import BrokerSettings
-from advisor.metrics import windows
+from advisor.metrics import vocabulary, windows
 from advisor.model.observations import Observations, Series
 from advisor.rules.registry import metric_check
 from advisor.rules.violation import Violation
@@ -65,6 +65,15 @@ def _ordered(series: list[Series]) -> list[Series]:
     return sorted(series, key=lambda s: (s.cluster or "", s.node, s.labels))
 
 
+def matches(series: Series, wanted: dict[str, Any] | None) -> bool:
+    """Does a series carry every wanted label (a list: any of its values)?"""
+    for name, allowed in (wanted or {}).items():
+        value = series.label(name)
+        if value is None or value not in (allowed if isinstance(allowed, list) else [allowed]):
+            return False
+    return True
+
+
 def _raised(settings: BrokerSettings, key: str) -> bool:
     """Do the broker configurations given agree on a value above the key's default?"""
     agreed = settings.agreed(key)
@@ -86,8 +95,9 @@ def metric_threshold(
         return []  # a rule about a raised setting says nothing without configurations that raise it
     fires, clears = _conditions(watch, float(params["threshold"]))
     window = float(params.get("sustained_seconds", 0))
-    # A lifetime average (MeanRate) says nothing about now; percentiles are for other checks.
-    found = [s for s in observations.of(watch["metric"]) if s.reading in ("value", "count", "rate")]
+    # A lifetime average (MeanRate) says nothing about now; percentiles only where a quantile is named.
+    readings = {"value", "count", "rate"} | ({"quantile"} if "quantile" in watch.get("labels", {}) else set())
+    found = [s for s in observations.of(watch["metric"]) if s.reading in readings and matches(s, watch.get("labels"))]
     if watch.get("over", "node") == "cluster":
         violations = _cluster(found, fires, clears, window, keys)
     elif watch.get("events"):
@@ -180,3 +190,63 @@ def _at(signals: list[windows.Signal], moment: float | None) -> windows.Signal |
     if moment is None:
         return signals[-1] if signals else None
     return next((s for s in reversed(signals) if s.time is not None and s.time <= moment), None)
+
+
+# Where a slow request's time went, and what governs that stage (ops.html's request time split).
+STAGES = {
+    vocabulary.REQUEST_QUEUE_TIME.mbean: (
+        "waiting in the request queue for a handler thread", ("num.io.threads", "queued.max.requests")),
+    vocabulary.LOCAL_TIME.mbean: (
+        "on the leader (its log append: disk, page cache, flushes)", ("log.flush.interval.messages",
+                                                                      "log.flush.interval.ms")),
+    vocabulary.REMOTE_TIME.mbean: (
+        "waiting for the followers to replicate it (acks=all)", ("num.replica.fetchers", "replica.fetch.min.bytes",
+                                                                 "replica.fetch.wait.max.ms", "min.insync.replicas")),
+    vocabulary.RESPONSE_QUEUE_TIME.mbean: ("waiting for a network thread", ("num.network.threads",)),
+    vocabulary.RESPONSE_SEND_TIME.mbean: ("sending the response", ("num.network.threads", "socket.send.buffer.bytes")),
+    vocabulary.THROTTLE_TIME.mbean: ("held back by a client quota", ()),
+}  # fmt: skip
+
+
+def percentile(quantile: str) -> str:
+    """'0.99' → '99', '0.999' → '99.9', '0.50' → '50'."""
+    try:
+        return f"{float(quantile) * 100:g}"
+    except ValueError:
+        return quantile
+
+
+@metric_check("request-stages", (*ARGUMENTS, "request", "percentile", "stage", "stage_value", "cause"))
+def request_stages(
+    observations: Observations, definition: Any, params: dict[str, Any], settings: BrokerSettings
+) -> list[Violation]:
+    """A request type's total time above the threshold, sustained, per node, with the stage that
+    took most of it at the same quantile: the finding names it and points at the keys that govern it."""
+    wanted = dict(definition.watch["labels"])
+    threshold = float(params["threshold"])
+    fires, clears = (lambda v: v > threshold), (lambda v: v <= threshold)
+    window = float(params["sustained_seconds"])
+    totals = [s for s in observations.of(vocabulary.REQUEST_TOTAL_TIME.mbean, "quantile") if matches(s, wanted)]
+    stages = [s for m in vocabulary.REQUEST_STAGES for s in observations.of(m.mbean, "quantile") if matches(s, wanted)]
+    violations = []
+    for total in _ordered(totals):
+        verdict = windows.judge(windows.signal(total), fires, clears, window)
+        if verdict is None:
+            continue
+        same_node = [s for s in stages if (s.node, s.cluster) == (total.node, total.cluster)]
+        measured = [(s, signal) for s in same_node if (signal := _at(windows.signal(s), verdict.time)) is not None]
+        arguments = {"node": total.node, "series": total.written, "nodes": total.node, "request": wanted["request"],
+                     "percentile": percentile(wanted["quantile"])}  # fmt: skip
+        if measured:
+            stage, signal = max(measured, key=lambda pair: pair[1].value)
+            cause, keys = STAGES[stage.metric]
+            arguments |= {"stage": vocabulary.by_mbean(stage.metric).short.split(".")[1],
+                          "stage_value": number(signal.value), "cause": cause}  # fmt: skip
+            related: tuple[Any, ...] = (signal.place,)
+        else:
+            keys, related = (), ()
+            arguments |= {"stage": "no stage series", "stage_value": "?", "cause": "the split was not scraped"}
+        violation = _violation(verdict, (total.written, *keys), window, **arguments)
+        violation.related = related
+        violations.append(_with_config(violation, settings, keys))
+    return violations
