@@ -60,6 +60,7 @@ INSERTIONS = [
 
 def seeds() -> dict[str, list[tuple[str, str]]]:
     """The fixtures by the reader that claims them: {target: [(file name, text)]}."""
+    from advisor.metrics.sniff import kind as metric_kind
     from advisor.sources import _sniff
 
     grouped: dict[str, list[tuple[str, str]]] = {}
@@ -70,8 +71,9 @@ def seeds() -> dict[str, list[tuple[str, str]]]:
         parser = _PARSER_OF_SUFFIX.get(path.suffix)
         if parser:  # the readers alone too: cheaper inputs, deeper into their corners
             grouped.setdefault(parser, []).append((path.name, text))
-        if path.suffix == ".prom":  # metrics: read, observed and judged by `analyze`
+        if path.suffix == ".prom" or metric_kind(text[:8192]):  # metrics: read, observed, judged by `analyze`
             grouped.setdefault("analyze", []).append((path.name, text))
+            continue
         candidate = _sniff(path)
         if candidate is not None:
             grouped.setdefault(candidate.loader.__name__.rsplit(".", 1)[-1], []).append((path.name, text))
@@ -343,7 +345,8 @@ def save(name: str, text: str, target: str = "") -> Path:
     """A reproducer in a folder of its own (the file name decides the reader); a reader-alone
     failure's folder is named for that reader."""
     digest = hashlib.sha256(f"{name}\0{text}".encode(errors="surrogatepass")).hexdigest()[:12]
-    folder = CORPUS / (f"{target.replace(':', '-')}-{digest}" if target.startswith("parser:") else digest)
+    named = target.startswith("parser:") or target == "analyze"  # replayed where it was found
+    folder = CORPUS / (f"{target.replace(':', '-')}-{digest}" if named else digest)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     path.write_text(text, encoding="utf-8", errors="surrogatepass")

@@ -10,9 +10,11 @@ Without identity labels the node is where the samples came from: the file, or th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from advisor.metrics import vocabulary
+from advisor.metrics.clients import ClientSample
+from advisor.metrics.exposition import Sample
 from advisor.metrics.inputs import Capture
 from advisor.model.document import Problem
 from advisor.model.observations import Observations, Point, Series
@@ -39,44 +41,74 @@ def _written(name: str, labels: Iterable[tuple[str, str]]) -> str:
     return f"{name}{{{shown}}}" if shown else name
 
 
+class _Builder:
+    """Series by key, and points onto them; a second untimed point of one series is a problem."""
+
+    def __init__(self) -> None:
+        self.observations = Observations()
+        self.problems: list[Problem] = []
+        self.index: dict[tuple, Series] = {}  # type: ignore[type-arg]
+        self.untimed: set[tuple] = set()  # type: ignore[type-arg]
+
+    def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = make()
+            self.observations.series.append(found)
+        return found
+
+    def point(self, key: tuple, series: Series, point: Point, origin: str, line: int) -> None:  # type: ignore[type-arg]
+        if point.time is None:
+            if key in self.untimed:
+                message = f"{series.written} of {series.node} appears again without a time: which is newer is unknown"
+                self.problems.append(Problem(origin, line, message))
+                return
+            self.untimed.add(key)
+        series.points.append(point)
+
+
 def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
-    observations = Observations()
-    problems: list[Problem] = []
-    index: dict[tuple, Series] = {}
-    untimed: set[tuple] = set()  # series that already have a point without a time
+    built = _Builder()
     for capture in captures:
-        observations.origins.append(capture.origin)
+        built.observations.origins.append(capture.origin)
         for sample in capture.samples:
-            labels = {key.lower(): value for key, value in sample.labels}
-            resolved = vocabulary.resolve(sample.name, labels, sample.value)
-            if resolved is None:
-                continue
-            if sample.name in vocabulary.IMPLIED:
-                labels = {**dict(vocabulary.IMPLIED[sample.name]), **labels}
-            metric, reading = resolved
-            node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), capture.origin)
-            cluster = next((labels[key] for key in CLUSTER_LABELS if labels.get(key)), None)
-            own = tuple(sorted((k, v) for k, v in labels.items() if k not in INFRASTRUCTURE_LABELS))
-            key = (metric.mbean, reading, node, cluster, own)
-            series = index.get(key)
-            if series is None:
-                written = _written(sample.name, sample.labels)
-                series = Series(metric.mbean, reading, node, cluster, own, written, metric.count_scale)
-                index[key] = series
-                observations.series.append(series)
-            when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
-            if capture.is_file:
-                place: Location | MetricSample = Location(capture.origin, sample.line)
+            if isinstance(sample, ClientSample):
+                _client(sample, capture, built)
             else:
-                place = MetricSample(capture.origin, series.written, when)
-            if when is None:
-                if key in untimed:
-                    message = f"{series.written} appears again without a timestamp: which sample is newer is unknown"
-                    problems.append(Problem(capture.origin, sample.line, message))
-                    continue
-                untimed.add(key)
-            series.points.append(Point(when, sample.value, place))
-    for series in observations.series:
+                _broker(sample, capture, built)
+    for series in built.observations.series:
         if len(series.points) > 1:
             series.points.sort(key=lambda point: -1.0 if point.time is None else point.time)
-    return observations, problems
+    return built.observations, built.problems
+
+
+def _broker(sample: Sample, capture: Capture, built: _Builder) -> None:
+    """An exporter's sample onto its node's series, named by the vocabulary (others are passed over)."""
+    labels = {key.lower(): value for key, value in sample.labels}
+    resolved = vocabulary.resolve(sample.name, labels, sample.value)
+    if resolved is None:
+        return
+    if sample.name in vocabulary.IMPLIED:
+        labels = {**dict(vocabulary.IMPLIED[sample.name]), **labels}
+    metric, reading = resolved
+    node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), capture.origin)
+    cluster = next((labels[key] for key in CLUSTER_LABELS if labels.get(key)), None)
+    own = tuple(sorted((k, v) for k, v in labels.items() if k not in INFRASTRUCTURE_LABELS))
+    key = (metric.mbean, reading, node, cluster, own)
+    written = _written(sample.name, sample.labels)
+    series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own, written, metric.count_scale))
+    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
+    place = Location(capture.origin, sample.line) if capture.is_file else MetricSample(capture.origin, written, when)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line)
+
+
+def _client(sample: ClientSample, capture: Capture, built: _Builder) -> None:
+    """A client's sample onto its series: the node is the client, the role its component."""
+    metric = sample.metric
+    key = (metric.id, metric.reading, sample.client, None, sample.labels)
+    role, library = metric.role, sample.library
+    series = built.series(key, lambda: Series(metric.id, metric.reading, sample.client, None, sample.labels,
+                                              sample.written, component=role, library=library))  # fmt: skip
+    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else None
+    built.point(key, series, Point(when, sample.value, Location(capture.origin, sample.line)), capture.origin,
+                sample.line)  # fmt: skip

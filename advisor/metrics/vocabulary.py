@@ -108,7 +108,9 @@ REMOTE_TIME = _metric("kafka.network:type=RequestMetrics,name=RemoteTimeMs", "hi
 RESPONSE_QUEUE_TIME = _metric("kafka.network:type=RequestMetrics,name=ResponseQueueTimeMs", "histogram")
 RESPONSE_SEND_TIME = _metric("kafka.network:type=RequestMetrics,name=ResponseSendTimeMs", "histogram")
 THROTTLE_TIME = _metric("kafka.network:type=RequestMetrics,name=ThrottleTimeMs", "histogram")
-REQUEST_STAGES = (REQUEST_QUEUE_TIME, LOCAL_TIME, REMOTE_TIME, RESPONSE_QUEUE_TIME, RESPONSE_SEND_TIME, THROTTLE_TIME)
+# The parts of TotalTimeMs. A quota's throttle is not one: the broker mutes the connection after
+# the response, so ThrottleTimeMs is time outside the request's total.
+REQUEST_STAGES = (REQUEST_QUEUE_TIME, LOCAL_TIME, REMOTE_TIME, RESPONSE_QUEUE_TIME, RESPONSE_SEND_TIME)
 
 METRICS: tuple[Metric, ...] = tuple(dict.fromkeys(v for v in list(globals().values()) if isinstance(v, Metric)))
 

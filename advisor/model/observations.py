@@ -31,6 +31,8 @@ class Series:
     written: str  # the series as the input wrote it (name and labels), for `keys`
     scale: float = 1.0  # multiply a count's rate by this (idle meters count nanoseconds)
     points: list[Point] = field(default_factory=list)
+    component: str = "broker"  # broker, or the client role: producer, consumer
+    library: str = ""  # a client's library: java, librdkafka, kafka-python
 
     def label(self, name: str) -> str | None:
         return dict(self.labels).get(name)

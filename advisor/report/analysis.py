@@ -14,9 +14,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from advisor.analysis.broker_settings import BrokerSettings
+from advisor.analysis.client_settings import Beside, ClientSettings
+from advisor.metrics import clients, prometheus_api, sniff
 from advisor.metrics import inputs as metric_inputs
-from advisor.metrics import prometheus_api
 from advisor.metrics.observe import observe, wanted
+from advisor.metrics.sniff import API_RESULT, CLIENT, EXPOSITION
 from advisor.model.document import LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.report import session
@@ -24,8 +26,6 @@ from advisor.report.model import FileSummary, Report
 from advisor.rules import metric_runner
 from advisor.rules.registry import load_rules
 from advisor.secrets import redact_line
-
-EXPOSITION, API_RESULT = "prometheus", "prometheus-api"
 
 
 @dataclass(eq=False)
@@ -67,20 +67,22 @@ def metric_format(path: Path) -> str | None:
             head = stream.read(8192)
     except OSError:
         return None
-    if prometheus_api.is_api_result(head):
-        return API_RESULT
-    return EXPOSITION if metric_inputs.is_exposition(head) else None
+    return sniff.kind(head)
 
 
 def _read_metric_file(path: Path, names: frozenset[str], limits) -> metric_inputs.Capture:  # type: ignore[no-untyped-def]
-    if metric_format(path) != API_RESULT:
+    kind = metric_format(path)
+    if kind not in (API_RESULT,) and not (kind or "").startswith(CLIENT):
         return metric_inputs.read_file(path, names, limits)
     from advisor.sources.text import read_text
 
     try:
         if path.stat().st_size > limits.file_bytes:
             raise LoadError(str(path), None, f"larger than {limits.file_bytes:,} bytes (limits.file-bytes): not read")
-        return prometheus_api.read_file(read_text(path), str(path))
+        if kind == API_RESULT:
+            return prometheus_api.read_file(read_text(path), str(path))
+        samples = clients.read(read_text(path), str(path), kind.split(":", 1)[1])  # type: ignore[union-attr]
+        return metric_inputs.Capture(str(path), None, samples, True)  # type: ignore[arg-type]
     except (OSError, UnicodeDecodeError) as error:
         raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
 
@@ -115,8 +117,8 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
     all_rules = load_rules()
     params, _ = session.rule_params(base.params, all_rules, str(base.config_path or "project config"))
     rules = [r for r in all_rules if base.selection.selects(r.definition.id, r.definition.name)]
-    settings = BrokerSettings(document, base.kafka_version)
-    findings, failed = metric_runner.run(observations, rules, params, settings)
+    beside = Beside(BrokerSettings(document, base.kafka_version), ClientSettings(document, base.kafka_version))
+    findings, failed = metric_runner.run(observations, rules, params, beside)
     problems += failed
     findings = [f for f in findings if base.selection.active(f.path, f.rule, f.name)]
     if base.baseline is not None:

@@ -92,6 +92,20 @@ class RunRequest:
     follow_links: bool = False  # --follow-links
 
 
+def _not_read(path: Path) -> str:
+    """Why a file named was not read: metrics are analyze's; anything else is no format we read."""
+    from advisor.metrics import sniff
+
+    try:
+        with path.open(encoding="utf-8", errors="replace") as stream:
+            found = sniff.kind(stream.read(8192))
+    except OSError:
+        found = None
+    if found:
+        return f"{sniff.described(found)}, not configuration: kafka-advisor analyze reads it"
+    return "not a configuration format kafka-advisor reads"
+
+
 def _why_missing(path: Path) -> str:
     """Why a path named on the command line was not read."""
     if path.exists():
@@ -120,7 +134,7 @@ def run_with_document(request: RunRequest) -> tuple[Report, Document]:
     )
     candidates, unknown, missing = discover(request.paths, skipped, options)
     problems = [Problem(str(path), None, _why_missing(path), "missing") for path in missing]
-    problems += [Problem(str(p), 1, "not a configuration format kafka-advisor reads", "unsupported") for p in unknown]
+    problems += [Problem(str(p), 1, _not_read(p), "unsupported") for p in unknown]
     all_rules = load_rules()
     params, bad = rule_params(request.params, all_rules, str(request.config_path or "project config"))
     problems += bad

@@ -88,12 +88,14 @@ class Watch(_Strict):
     @field_validator("metric")
     @classmethod
     def _known_metric(cls, value: str) -> str:
-        from advisor.metrics import vocabulary
+        from advisor.metrics import clients, vocabulary
 
+        if value in clients.BY_ID:
+            return value
         try:
             vocabulary.by_mbean(value)
         except KeyError:
-            raise ValueError(f"{value} is not in advisor/metrics/vocabulary.py") from None
+            raise ValueError(f"{value} is not in advisor/metrics/vocabulary.py or clients.py") from None
         return value
 
 

@@ -101,9 +101,15 @@ _READINGS = {
 
 def _watch(rule: RuleDefinition) -> list[str]:
     """What a metric rule reads, every name it goes by, and how it is judged."""
-    from advisor.metrics import vocabulary
+    from advisor.metrics import clients, vocabulary
 
     watch = rule.watch or {}
+    if watch["metric"] in clients.BY_ID:
+        lines = [f"Metric check `{rule.python}` ({check_module(rule.python or '')}) on the client metric "
+                 f"`{watch['metric']}`, per client (its client id), read from each client's own output "
+                 "(docs/metrics.md):", "", "| client | written as |", "|---|---|"]  # fmt: skip
+        lines += [f"| {library} | `{field}` |" for library, field in clients.FIELDS.get(watch["metric"], ())]
+        return lines
     metric = vocabulary.by_mbean(watch["metric"])
     comparison = "above" if watch["fires"] == "above" else "below"
     if watch.get("events"):

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from advisor.analysis.broker_settings import BrokerSettings
+from advisor.analysis.client_settings import Beside, ClientSettings
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
 from advisor.model.observations import Observations
@@ -26,10 +27,10 @@ def run(
     observations: Observations,
     rules: Iterable[Rule],
     params: dict[str, dict[str, Any]] | None = None,
-    settings: BrokerSettings | None = None,
+    beside: Beside | None = None,
 ) -> tuple[list[Finding], list[Problem]]:
-    """`settings`: what the broker configurations given beside the metrics agree on."""
-    settings = settings if settings is not None else BrokerSettings(None)
+    """`beside`: the configuration given beside the metrics (brokers' agreed values, clients by id)."""
+    beside = beside if beside is not None else Beside(BrokerSettings(None), ClientSettings(None))
     findings: list[Finding] = []
     problems: list[Problem] = []
     for rule in rules:
@@ -39,7 +40,7 @@ def run(
         values = definition.param_values((params or {}).get(definition.id))
         try:
             check = metric_check_named(definition.python)  # type: ignore[arg-type]
-            violations = check(observations, definition, values, settings)
+            violations = check(observations, definition, values, beside)
         except Exception as error:  # noqa: BLE001 - one rule's bug must not cost the others
             message = f"internal error ({type(error).__name__}) while judging {definition.id}; please report it"
             problems.append(Problem(observations.origins[0] if observations.origins else "metrics", None, message,
@@ -58,8 +59,8 @@ def run(
                     location=violation.location,
                     related=violation.related,
                     keys=violation.keys if violation.keys is not None else tuple(definition.keys),
-                    component="broker",
-                    client="",
+                    component=violation.component or "broker",
+                    client=violation.client,
                     subject=arguments.get("node", ""),
                     recommended=violation.recommended or render(definition.recommended, context, set(), arguments),
                     assumptions=violation.assumptions,

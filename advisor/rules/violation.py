@@ -19,7 +19,8 @@ class Violation:
     """A plain class, not a dataclass: it is defined on every run's start-up path, and a
     dataclass generates (execs) its methods each time the module is imported."""
 
-    __slots__ = ("arguments", "assumptions", "change", "keys", "line", "location", "message", "recommended", "related")
+    __slots__ = ("arguments", "assumptions", "change", "client", "component", "keys", "line", "location", "message",
+                 "recommended", "related")  # fmt: skip
 
     def __init__(
         self,
@@ -33,11 +34,14 @@ class Violation:
         change: Change | None = None,  # computed for this case, else from the rule's fix
         assumptions: tuple[str, ...] = (),  # what the verdict rests on (one snapshot, a lifetime count)
         related: tuple[Provenance, ...] = (),  # the same cause at other places (other nodes' samples)
+        component: str = "",  # a metric finding's: broker (default), producer or consumer
+        client: str = "",  # a client metric finding's library
     ) -> None:
         self.keys, self.location, self.line, self.message = keys, location, line, message
         self.arguments = arguments or {}
         self.recommended, self.change = recommended, change
         self.assumptions, self.related = assumptions, related
+        self.component, self.client = component, client
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__ if getattr(self, name))

@@ -20,6 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from advisor.metrics.sniff import described
+from advisor.metrics.sniff import kind as metric_kind
 from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.sources import limits as bounds
@@ -204,6 +206,11 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
     text = _bounded_text(path, (options or LoadOptions()).limits)
     if isinstance(text, Problem):
         return _refused(text, skipped)
+    if path.suffix in _METRIC_SUFFIXES and (measured := metric_kind(text[:8192])):
+        if skipped is not None:  # metrics, not configuration: said in a walk; a file named is `unknown`
+            message = f"skipped: {described(measured)}, not configuration; kafka-advisor analyze reads it"
+            skipped.append(Problem(str(path), None, message, "skipped"))
+        return None
     for loader in _loaders(path.suffix):
         try:
             payload = loader.sniff(path, text)
@@ -214,6 +221,9 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
     if skipped is not None and (reason := _skipped(path, text)) is not None:
         skipped.append(reason)
     return None
+
+
+_METRIC_SUFFIXES = (".json",)  # the suffixes a config reader claims that metrics also come in
 
 
 def _internal(path: str, error: Exception) -> Problem:

@@ -33,6 +33,8 @@ def test_every_saved_reproducer_passes(harness: fuzz.Harness, reproducer: Path) 
     if folder.startswith("parser-"):  # found in one reader alone: replayed there too
         reader = "parser:" + folder.removeprefix("parser-").rsplit("-", 1)[0]
         assert harness(reproducer.name, text, reader) is None
+    if folder.startswith("analyze-"):  # found in a metrics file: replayed through analyze
+        assert harness(reproducer.name, text, "analyze") is None
     assert harness(reproducer.name, text) is None
 
 

@@ -100,7 +100,7 @@ def test_a_series_repeated_without_timestamps_is_an_error(tmp_path: Path) -> Non
     twice.write_text(f"{URP} 0\n{URP} 3\n")
     result = analyze(str(twice))
     assert result.returncode == 2
-    assert f"{twice}:2: {URP} appears again without a timestamp" in result.stderr
+    assert f"{twice}:2: {URP} of {twice} appears again without a time" in result.stderr
 
 
 def test_repeated_scrapes_turn_a_counter_into_events_in_the_window(exporter: str) -> None:

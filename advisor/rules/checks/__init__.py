@@ -35,6 +35,7 @@ MODULES = {
     "tenants-without-quotas": "tenancy",
     "metric-threshold": "metrics",
     "request-stages": "metrics",
+    "producer-batching": "metrics",
 }
 
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.analysis.broker_settings import BrokerSettings
-from advisor.metrics import vocabulary, windows
+from advisor.analysis.client_settings import Beside
+from advisor.metrics import clients, vocabulary, windows
 from advisor.model.observations import Observations, Series
 from advisor.rules.registry import metric_check
 from advisor.rules.violation import Violation
@@ -87,8 +88,9 @@ def _raised(settings: BrokerSettings, key: str) -> bool:
 
 @metric_check("metric-threshold", ARGUMENTS)
 def metric_threshold(
-    observations: Observations, definition: Any, params: dict[str, Any], settings: BrokerSettings
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
+    settings = beside.brokers
     watch = definition.watch
     keys = tuple(definition.keys)
     if watch.get("raised") and not (keys and _raised(settings, keys[0])):
@@ -124,9 +126,16 @@ def _per_node(
     for series in _ordered(found):
         verdict = windows.judge(windows.signal(series), fires, clears, window)
         if verdict is not None:
-            violations.append(_violation(verdict, (series.written, *keys), window,
-                                         node=series.node, series=series.written, nodes=series.node))  # fmt: skip
+            violation = _violation(verdict, (series.written, *keys), window,
+                                   node=series.node, series=series.written, nodes=series.node)  # fmt: skip
+            violation.component, violation.client = _role(series)
+            violations.append(violation)
     return violations
+
+
+def _role(series: Series) -> tuple[str, str]:
+    """A finding's component and client: a broker's (none), or a client's role and library."""
+    return ("", "") if series.component == "broker" else (series.component, series.library)
 
 
 def _events(found: list[Series], fires: Condition, keys: tuple[str, ...]) -> list[Violation]:
@@ -204,7 +213,6 @@ STAGES = {
                                                                  "replica.fetch.wait.max.ms", "min.insync.replicas")),
     vocabulary.RESPONSE_QUEUE_TIME.mbean: ("waiting for a network thread", ("num.network.threads",)),
     vocabulary.RESPONSE_SEND_TIME.mbean: ("sending the response", ("num.network.threads", "socket.send.buffer.bytes")),
-    vocabulary.THROTTLE_TIME.mbean: ("held back by a client quota", ()),
 }  # fmt: skip
 
 
@@ -218,8 +226,9 @@ def percentile(quantile: str) -> str:
 
 @metric_check("request-stages", (*ARGUMENTS, "request", "percentile", "stage", "stage_value", "cause"))
 def request_stages(
-    observations: Observations, definition: Any, params: dict[str, Any], settings: BrokerSettings
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
+    settings = beside.brokers
     """A request type's total time above the threshold, sustained, per node, with the stage that
     took most of it at the same quantile: the finding names it and points at the keys that govern it."""
     wanted = dict(definition.watch["labels"])
@@ -249,4 +258,48 @@ def request_stages(
         violation = _violation(verdict, (total.written, *keys), window, **arguments)
         violation.related = related
         violations.append(_with_config(violation, settings, keys))
+    return violations
+
+
+def _send_rate(observations: Observations, client: str) -> float | None:
+    """A producer's records per second: its send count's increase over what was observed, else the
+    rate its client reports (Java's and kafka-python's record-send-rate)."""
+    for series in observations.of(clients.RECORD_SEND_TOTAL.id):
+        if series.node == client:
+            verdict = windows.increase(series)
+            if verdict is not None and verdict.observed:
+                return verdict.value / verdict.observed
+    for series in observations.of(clients.RECORD_SEND_RATE.id):
+        if series.node == client and series.points:
+            return series.points[-1].value
+    return None
+
+
+@metric_check("producer-batching", (*ARGUMENTS, "rate", "linger", "linger_source"))
+def producer_batching(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """Batches that carry about one record while the producer sends many a second and lingers
+    little: each record leaves alone, one request per partition per few records."""
+    fewest, least_rate, linger_below = float(params["threshold"]), float(params["rate"]), float(params["linger"])
+    window = float(params["sustained_seconds"])
+    fires, clears = (lambda v: v < fewest), (lambda v: v >= fewest * 1.5)
+    violations = []
+    for series in _ordered(observations.of(clients.RECORDS_PER_BATCH.id)):
+        verdict = windows.judge(windows.signal(series), fires, clears, window)
+        rate = _send_rate(observations, series.node) if verdict is not None else None
+        if verdict is None or rate is None or rate < least_rate:
+            continue
+        linger = beside.clients.value(series.node, "producer", series.library, "linger.ms")
+        try:
+            if linger.value is None or float(linger.value) >= linger_below:
+                continue
+        except ValueError:
+            continue
+        violation = _violation(verdict, (series.written, "linger.ms", "batch.size"), window, node=series.node,
+                               series=series.written, nodes=series.node, rate=f"{rate:,.0f}", linger=linger.value,
+                               linger_source=linger.source)  # fmt: skip
+        violation.related = (linger.written,) if linger.written else ()
+        violation.component, violation.client = "producer", series.library
+        violations.append(violation)
     return violations

@@ -1,0 +1,226 @@
+"""Client metrics: what producers and consumers measure, from the three clients' own outputs.
+
+- **Java** (`KafkaProducer.metrics()` / `KafkaConsumer.metrics()`) has no file format of its own;
+  kafka-advisor reads this one (docs/metrics.md shows the dozen lines that write it), one object
+  per line for a series over time:
+
+      {"format": "kafka-client-metrics", "time_ms": 1764550800123, "client_type": "producer",
+       "client_id": "orders-api", "metrics": [
+         {"group": "producer-metrics", "name": "batch-size-avg", "tags": {"client-id": "orders-api"},
+          "value": 1024.0}, ...]}
+
+  The same format serves kafka-python (`metrics(raw=True)`: MetricName's group, name and tags and
+  KafkaMetric's value), and kafka-python's plain `json.dumps(producer.metrics())` —
+  `{group: {name: value}}`, tags dropped — is read too.
+- **librdkafka** statistics (`statistics.interval.ms` and a stats callback): one JSON object per
+  emit, or a JSON-lines stream of them. Its windows (`int_latency`, `batchsize`, ...) cover only the
+  last interval; latencies are microseconds.
+
+Each becomes client samples: the metric in Java's naming (`producer-metrics/batch-size-avg`), the
+node the client (its client id), labels (topic, broker), the value in Java's unit, and the field as
+the input wrote it (`topics.orders.batchsize.avg`), which findings name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from advisor.model.document import LoadError
+
+
+class ClientMetric(NamedTuple):
+    id: str  # Java's group/name
+    role: str  # producer or consumer
+    reading: str  # value (a windowed average or max) or count (cumulative)
+    unit: str
+
+
+BATCH_SIZE_AVG = ClientMetric("producer-metrics/batch-size-avg", "producer", "value", "bytes")
+RECORD_SIZE_AVG = ClientMetric("producer-metrics/record-size-avg", "producer", "value", "bytes")
+RECORDS_PER_BATCH = ClientMetric("producer/records-per-batch", "producer", "value", "records")  # derived
+RECORD_SEND_TOTAL = ClientMetric("producer-metrics/record-send-total", "producer", "count", "records")
+RECORD_SEND_RATE = ClientMetric("producer-metrics/record-send-rate", "producer", "value", "records/s")
+RECORD_ERROR_TOTAL = ClientMetric("producer-metrics/record-error-total", "producer", "count", "records")
+RECORD_RETRY_TOTAL = ClientMetric("producer-metrics/record-retry-total", "producer", "count", "records")
+RECORD_QUEUE_TIME_AVG = ClientMetric("producer-metrics/record-queue-time-avg", "producer", "value", "ms")
+BUFFERPOOL_WAIT_RATIO = ClientMetric("producer-metrics/bufferpool-wait-ratio", "producer", "value", "ratio")
+QUEUE_FILL = ClientMetric("librdkafka/queue-fill", "producer", "value", "ratio")  # msg_cnt/msg_max, size too
+TIME_BETWEEN_POLL_MAX = ClientMetric("consumer-metrics/time-between-poll-max", "consumer", "value", "ms")
+RECORDS_LAG_MAX = ClientMetric("consumer-fetch-manager-metrics/records-lag-max", "consumer", "value", "records")
+
+CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
+                  RECORD_ERROR_TOTAL,
+                  RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
+                  TIME_BETWEEN_POLL_MAX, RECORDS_LAG_MAX)  # fmt: skip
+BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
+JAVA_FORMAT = "kafka-client-metrics"
+
+
+class ClientSample(NamedTuple):
+    metric: ClientMetric
+    client: str  # the node: the client id (else the file)
+    labels: tuple[tuple[str, str], ...]
+    value: float
+    timestamp_ms: int | None
+    line: int
+    written: str  # the field as the input wrote it
+    library: str  # java, librdkafka, kafka-python
+
+
+def kind_of(head: str) -> str | None:
+    """Which client format a JSON text is, from its start: java (our dump), librdkafka, kafka-python."""
+    start = head.lstrip("\ufeff \t\r\n")
+    if not start.startswith("{"):
+        return None
+    if f'"format": "{JAVA_FORMAT}"' in head or f'"format":"{JAVA_FORMAT}"' in head:
+        return "java"
+    if '"client_id"' in head and '"type"' in head and ('"msg_cnt"' in head or '"brokers"' in head or '"ts"' in head):
+        return "librdkafka"
+    if '"producer-metrics"' in head or '"consumer-fetch-manager-metrics"' in head or '"consumer-metrics"' in head:
+        return "kafka-python"
+    return None
+
+
+def _objects(text: str, path: str) -> list[tuple[int, Any]]:
+    """(line, object) for one JSON object or a JSON-lines stream of them."""
+    stripped = text.strip()
+    try:
+        return [(1, json.loads(stripped))]
+    except ValueError:
+        pass
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                found.append((number, json.loads(line)))
+            except ValueError as error:
+                raise LoadError(path, number, f"not JSON (one object a line expected): {error.msg}") from None
+    return found
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def read(text: str, path: str, kind: str) -> list[ClientSample]:
+    samples: list[ClientSample] = []
+    for line, document in _objects(text, path):
+        if not isinstance(document, dict):
+            raise LoadError(path, line, "a client metrics object is expected")
+        if kind == "java":
+            samples += _java(document, path, line)
+        elif kind == "librdkafka":
+            samples += _librdkafka(document, path, line)
+        else:
+            samples += _kafka_python(document, path, line)
+    return _with_records_per_batch(samples)
+
+
+def _java(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
+    metrics = document.get("metrics")
+    if not isinstance(metrics, list):
+        raise LoadError(path, line, 'a kafka-client-metrics object needs "metrics": [{group, name, tags, value}]')
+    stamp = document.get("time_ms")
+    stamp = int(stamp) if isinstance(stamp, int | float) and not isinstance(stamp, bool) else None
+    client = str(document.get("client_id") or path)
+    library = "kafka-python" if document.get("library") == "kafka-python" else "java"
+    found = []
+    for entry in metrics:
+        if not isinstance(entry, dict):
+            raise LoadError(path, line, "each metric is an object with group, name, tags and value")
+        metric = BY_ID.get(f"{entry.get('group')}/{entry.get('name')}")
+        value = _number(entry.get("value"))
+        if metric is None or value is None:
+            continue  # a metric no rule reads, or no value yet (NaN is written null)
+        tags = entry.get("tags") if isinstance(entry.get("tags"), dict) else {}
+        labels = tuple(sorted((str(k), str(v)) for k, v in tags.items() if k != "client-id"))
+        written = f"{entry['group']}/{entry['name']}" + "".join(f"[{k}={v}]" for k, v in labels)
+        found.append(ClientSample(metric, str(tags.get("client-id") or client), labels, value, stamp, line, written,
+                                  library))  # fmt: skip
+    return found
+
+
+def _kafka_python(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
+    """`json.dumps(client.metrics())`: {group: {name: value}}, tags (and so the client id) dropped."""
+    found = []
+    for group, values in document.items():
+        if not isinstance(values, dict):
+            continue
+        for name, raw in values.items():
+            metric = BY_ID.get(f"{group}/{name}")
+            value = _number(raw)
+            if metric is not None and value is not None:
+                found.append(ClientSample(metric, path, (), value, None, line, f"{group}/{name}", "kafka-python"))
+    return found
+
+
+def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
+    client = str(document.get("client_id") or document.get("name") or path)
+    seconds = _number(document.get("time"))
+    stamp = int(seconds * 1000) if seconds is not None else None
+    found: list[ClientSample] = []
+
+    def add(metric: ClientMetric, labels: tuple[tuple[str, str], ...], value: float, written: str) -> None:
+        found.append(ClientSample(metric, client, labels, value, stamp, line, written, "librdkafka"))
+
+    if document.get("type") == "producer":
+        for count, limit, field in (("msg_cnt", "msg_max", "msg_cnt"), ("msg_size", "msg_size_max", "msg_size")):
+            used, most = _number(document.get(count)), _number(document.get(limit))
+            if used is not None and most:
+                add(QUEUE_FILL, (("queue", field),), used / most, f"{field}/{limit}")
+        total = _number(document.get("txmsgs"))
+        if total is not None:
+            add(RECORD_SEND_TOTAL, (), total, "txmsgs")
+        for broker, stats in _items(document.get("brokers")):
+            window = stats.get("int_latency") if isinstance(stats, dict) else None
+            if isinstance(window, dict) and _number(window.get("cnt")):  # an empty window's avg is 0, not a value
+                add(RECORD_QUEUE_TIME_AVG, (("broker", broker),), float(window.get("avg") or 0) / 1000.0,
+                    f"brokers.{broker}.int_latency.avg")  # fmt: skip
+        for topic, stats in _items(document.get("topics")):
+            for window_name, metric in (("batchsize", BATCH_SIZE_AVG), ("batchcnt", RECORDS_PER_BATCH)):
+                window = stats.get(window_name) if isinstance(stats, dict) else None
+                if isinstance(window, dict) and _number(window.get("cnt")):
+                    add(metric, (("topic", topic),), float(window.get("avg") or 0), f"topics.{topic}.{window_name}.avg")
+    return found
+
+
+def _items(value: Any) -> list[tuple[str, Any]]:
+    return sorted(value.items()) if isinstance(value, dict) else []
+
+
+def _with_records_per_batch(samples: list[ClientSample]) -> list[ClientSample]:
+    """Java and kafka-python give bytes per batch and bytes per record; their ratio is records per
+    batch, which librdkafka gives directly (batchcnt)."""
+    sizes = {(s.client, s.labels, s.timestamp_ms, s.line): s for s in samples if s.metric is RECORD_SIZE_AVG}
+    derived = []
+    for sample in samples:
+        if sample.metric is BATCH_SIZE_AVG and sample.library != "librdkafka":
+            record = sizes.get((sample.client, sample.labels, sample.timestamp_ms, sample.line))
+            if record is not None and record.value > 0:
+                derived.append(sample._replace(metric=RECORDS_PER_BATCH, value=sample.value / record.value,
+                                               written=f"{sample.written} / {record.written}"))  # fmt: skip
+    return samples + derived
+
+
+# Where each client writes each metric, for the rule pages (the readers above are the truth).
+FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    RECORDS_PER_BATCH.id: (
+        ("java", "producer-metrics batch-size-avg / record-size-avg"),
+        ("kafka-python", "producer-metrics batch-size-avg / record-size-avg"),
+        ("librdkafka", "topics.<topic>.batchcnt.avg"),
+    ),
+    BATCH_SIZE_AVG.id: (
+        ("java", "producer-metrics batch-size-avg"),
+        ("kafka-python", "producer-metrics batch-size-avg"),
+        ("librdkafka", "topics.<topic>.batchsize.avg"),
+    ),
+    RECORD_QUEUE_TIME_AVG.id: (
+        ("java", "producer-metrics record-queue-time-avg"),
+        ("librdkafka", "brokers.<broker>.int_latency.avg (µs, read as ms)"),
+    ),
+    BUFFERPOOL_WAIT_RATIO.id: (("java", "producer-metrics bufferpool-wait-ratio"),),
+    QUEUE_FILL.id: (("librdkafka", "msg_cnt / msg_max and msg_size / msg_size_max"),),
+}

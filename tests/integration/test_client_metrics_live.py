@@ -1,0 +1,106 @@
+"""Client metrics from real clients on the real test cluster, judged by `analyze`.
+
+A busy producer with linger.ms 0 sends batches of about one record: KM020 fires, from a real Java
+producer's metrics dump (tests/java/ClientMetricsDump.java, the documented format) and from real
+librdkafka statistics (confluent-kafka's stats callback). With linger.ms 100 the same load fills
+its batches — the metric that proves the change — and the rule is quiet.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import fetch_kafka  # tools/, on the path through tests/conftest.py
+import pytest
+from confluent_kafka import Producer
+from confluent_kafka.admin import AdminClient, NewTopic
+from oracles import compile_java
+from testbed import KafkaTestCluster, wait_for_topic
+
+from advisor.metrics import clients
+from advisor.report import analysis, session
+
+pytestmark = pytest.mark.kafka
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RATE = 2000  # records a second: busy enough for the rule (its rate parameter is 500)
+# Batches count as nearly empty below 5 records here (the rule's default is 2): a linger-0
+# producer's batches hold one to a few records depending on how busy the sender is.
+PARAMS = {"KM020": {"threshold": ("5", 0), "sustained_seconds": ("1", 0)}}
+
+
+@pytest.fixture(scope="module")
+def topic(kafka_cluster_handle: KafkaTestCluster) -> str:
+    admin = AdminClient({"bootstrap.servers": kafka_cluster_handle.bootstrap_servers})
+    name = f"client-metrics-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(name, 1, 3)], request_timeout=30)[name].result(60)
+    wait_for_topic(admin, name, 1)
+    return name
+
+
+@pytest.fixture(scope="module")
+def java_dump(tmp_path_factory: pytest.TempPathFactory) -> str:
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    out = tmp_path_factory.mktemp("dump")
+    compile_java(REPO_ROOT / "tests" / "java" / "ClientMetricsDump.java", out, libs)
+    return f"{out}:{libs}"
+
+
+def judge(path: Path) -> tuple[list, list]:  # type: ignore[type-arg]
+    """(KM020 findings, records per batch observed) of one metrics file."""
+    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=PARAMS),
+                                                  metric_files=(path,)))  # fmt: skip
+    assert not report.problems, report.problems
+    text = path.read_text()
+    kind = analysis.metric_format(path)
+    samples = clients.read(text, str(path), kind.split(":", 1)[1])  # type: ignore[union-attr]
+    per_batch = [s.value for s in samples if s.metric is clients.RECORDS_PER_BATCH]
+    return [f for f in report.findings if f.rule == "KM020"], per_batch
+
+
+def run_java(classpath: str, cluster: KafkaTestCluster, topic: str, linger: str, folder: Path) -> Path:
+    command = ["java", "-cp", classpath, "ClientMetricsDump", cluster.bootstrap_servers, topic, str(RATE), "100",
+               "6", "2000", f"linger.ms={linger}", f"client.id=dump-linger-{linger}"]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    path = folder / f"java-linger-{linger}.json"
+    path.write_text(result.stdout)
+    return path
+
+
+def run_librdkafka(cluster: KafkaTestCluster, topic: str, linger: str, folder: Path) -> Path:
+    emitted: list[str] = []
+    producer = Producer({"bootstrap.servers": cluster.bootstrap_servers, "linger.ms": linger,
+                         "client.id": f"rdkafka-linger-{linger}", "statistics.interval.ms": 1000,
+                         "stats_cb": emitted.append})  # fmt: skip
+    started, sent = time.monotonic(), 0
+    while time.monotonic() - started < 6:
+        due = int((time.monotonic() - started) * RATE)
+        while sent < due:
+            producer.produce(topic, b"x" * 100)
+            sent += 1
+        producer.poll(0.001)
+    assert producer.flush(30) == 0
+    path = folder / f"librdkafka-linger-{linger}.json"
+    path.write_text("\n".join(emitted) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("library", ["java", "librdkafka"])
+def test_a_busy_producer_with_linger_zero_sends_nearly_empty_batches(
+    kafka_cluster: KafkaTestCluster, topic: str, java_dump: str, library: str, tmp_path: Path
+) -> None:
+    def run(linger: str) -> Path:
+        if library == "java":
+            return run_java(java_dump, kafka_cluster, topic, linger, tmp_path)
+        return run_librdkafka(kafka_cluster, topic, linger, tmp_path)
+
+    eager, eager_batches = judge(run("0"))
+    assert eager, f"no KM020 with linger.ms 0; records per batch seen: {eager_batches}"
+    assert all(f.client == library and f.component == "producer" for f in eager)
+    patient, patient_batches = judge(run("100"))
+    assert patient == []
+    # The number that proves the change: batches several times fuller with linger.ms 100.
+    assert max(patient_batches) > 5 * max(min(eager_batches), 1), (eager_batches, patient_batches)
