@@ -47,13 +47,18 @@ RECORD_QUEUE_TIME_AVG = ClientMetric("producer-metrics/record-queue-time-avg", "
 BUFFERPOOL_WAIT_RATIO = ClientMetric("producer-metrics/bufferpool-wait-ratio", "producer", "value", "ratio")
 QUEUE_FILL = ClientMetric("librdkafka/queue-fill", "producer", "value", "ratio")  # msg_cnt/msg_max, size too
 TIME_BETWEEN_POLL_MAX = ClientMetric("consumer-metrics/time-between-poll-max", "consumer", "value", "ms")
-RECORDS_LAG_MAX = ClientMetric("consumer-fetch-manager-metrics/records-lag-max", "consumer", "value", "records")
+# Lag in records: Java's and kafka-python's records-lag-max (the largest of the consumer's
+# partitions, from its fetch position), librdkafka's consumer_lag per partition (from the committed
+# offset; -1 when unknown). One concept, told apart by the field the finding names.
+RECORDS_LAG = ClientMetric("consumer/records-lag", "consumer", "value", "records")
 
 CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
                   RECORD_ERROR_TOTAL,
                   RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
-                  TIME_BETWEEN_POLL_MAX, RECORDS_LAG_MAX)  # fmt: skip
+                  TIME_BETWEEN_POLL_MAX, RECORDS_LAG)  # fmt: skip
 BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
+# Java's group/name → the metric (its own id, but for concepts the clients share).
+JAVA_NAMES = {**BY_ID, "consumer-fetch-manager-metrics/records-lag-max": RECORDS_LAG}
 JAVA_FORMAT = "kafka-client-metrics"
 
 
@@ -131,7 +136,7 @@ def _java(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
     for entry in metrics:
         if not isinstance(entry, dict):
             raise LoadError(path, line, "each metric is an object with group, name, tags and value")
-        metric = BY_ID.get(f"{entry.get('group')}/{entry.get('name')}")
+        metric = JAVA_NAMES.get(f"{entry.get('group')}/{entry.get('name')}")
         value = _number(entry.get("value"))
         if metric is None or value is None:
             continue  # a metric no rule reads, or no value yet (NaN is written null)
@@ -150,7 +155,7 @@ def _kafka_python(document: dict[str, Any], path: str, line: int) -> list[Client
         if not isinstance(values, dict):
             continue
         for name, raw in values.items():
-            metric = BY_ID.get(f"{group}/{name}")
+            metric = JAVA_NAMES.get(f"{group}/{name}")
             value = _number(raw)
             if metric is not None and value is not None:
                 found.append(ClientSample(metric, path, (), value, None, line, f"{group}/{name}", "kafka-python"))
@@ -184,6 +189,13 @@ def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSa
                 window = stats.get(window_name) if isinstance(stats, dict) else None
                 if isinstance(window, dict) and _number(window.get("cnt")):
                     add(metric, (("topic", topic),), float(window.get("avg") or 0), f"topics.{topic}.{window_name}.avg")
+    if document.get("type") == "consumer":
+        for topic, stats in _items(document.get("topics")):
+            for partition, numbers in _items(stats.get("partitions") if isinstance(stats, dict) else None):
+                lag = _number(numbers.get("consumer_lag")) if isinstance(numbers, dict) else None
+                if partition != "-1" and lag is not None and lag >= 0:  # -1: the UA partition; lag -1: unknown
+                    add(RECORDS_LAG, (("partition", partition), ("topic", topic)), lag,
+                        f"topics.{topic}.partitions.{partition}.consumer_lag")  # fmt: skip
     return found
 
 
@@ -223,4 +235,11 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     BUFFERPOOL_WAIT_RATIO.id: (("java", "producer-metrics bufferpool-wait-ratio"),),
     QUEUE_FILL.id: (("librdkafka", "msg_cnt / msg_max and msg_size / msg_size_max"),),
+    RECORDS_LAG.id: (
+        ("java", "consumer-fetch-manager-metrics records-lag-max (from the fetch position)"),
+        ("kafka-python", "consumer-fetch-manager-metrics records-lag-max"),
+        ("librdkafka", "topics.<topic>.partitions.<partition>.consumer_lag (from the committed offset)"),
+    ),
+    TIME_BETWEEN_POLL_MAX.id: (("java", "consumer-metrics time-between-poll-max"),),
+    RECORD_ERROR_TOTAL.id: (("java", "producer-metrics record-error-total"),),
 }

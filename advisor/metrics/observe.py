@@ -48,7 +48,7 @@ class _Builder:
         self.observations = Observations()
         self.problems: list[Problem] = []
         self.index: dict[tuple, Series] = {}  # type: ignore[type-arg]
-        self.untimed: set[tuple] = set()  # type: ignore[type-arg]
+        self.untimed: dict[tuple, tuple[int, float]] = {}  # type: ignore[type-arg]  # key → (capture, value)
 
     def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
         found = self.index.get(key)
@@ -57,32 +57,35 @@ class _Builder:
             self.observations.series.append(found)
         return found
 
-    def point(self, key: tuple, series: Series, point: Point, origin: str, line: int) -> None:  # type: ignore[type-arg]
+    def point(self, key: tuple, series: Series, point: Point, origin: str, line: int, capture: int) -> None:  # type: ignore[type-arg]
         if point.time is None:
-            if key in self.untimed:
+            seen = self.untimed.get(key)
+            if seen == (capture, point.value):
+                return  # one scrape writing one series twice alike (an exporter's two rules): one sample
+            if seen is not None:
                 message = f"{series.written} of {series.node} appears again without a time: which is newer is unknown"
                 self.problems.append(Problem(origin, line, message))
                 return
-            self.untimed.add(key)
+            self.untimed[key] = (capture, point.value)
         series.points.append(point)
 
 
 def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     built = _Builder()
-    for capture in captures:
+    for number, capture in enumerate(captures):
         built.observations.origins.append(capture.origin)
         for sample in capture.samples:
             if isinstance(sample, ClientSample):
-                _client(sample, capture, built)
+                _client(sample, capture, built, number)
             else:
-                _broker(sample, capture, built)
+                _broker(sample, capture, built, number)
     for series in built.observations.series:
         if len(series.points) > 1:
             series.points.sort(key=lambda point: -1.0 if point.time is None else point.time)
     return built.observations, built.problems
 
 
-def _broker(sample: Sample, capture: Capture, built: _Builder) -> None:
+def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> None:
     """An exporter's sample onto its node's series, named by the vocabulary (others are passed over)."""
     labels = {key.lower(): value for key, value in sample.labels}
     resolved = vocabulary.resolve(sample.name, labels, sample.value)
@@ -99,10 +102,10 @@ def _broker(sample: Sample, capture: Capture, built: _Builder) -> None:
     series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own, written, metric.count_scale))
     when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
     place = Location(capture.origin, sample.line) if capture.is_file else MetricSample(capture.origin, written, when)
-    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)
 
 
-def _client(sample: ClientSample, capture: Capture, built: _Builder) -> None:
+def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int) -> None:
     """A client's sample onto its series: the node is the client, the role its component."""
     metric = sample.metric
     key = (metric.id, metric.reading, sample.client, None, sample.labels)
@@ -110,5 +113,5 @@ def _client(sample: ClientSample, capture: Capture, built: _Builder) -> None:
     series = built.series(key, lambda: Series(metric.id, metric.reading, sample.client, None, sample.labels,
                                               sample.written, component=role, library=library))  # fmt: skip
     when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else None
-    built.point(key, series, Point(when, sample.value, Location(capture.origin, sample.line)), capture.origin,
-                sample.line)  # fmt: skip
+    place = Location(capture.origin, sample.line)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)

@@ -164,9 +164,12 @@ def _version() -> str:
 
 
 def _metric_lines(findings: list[Finding], observations) -> dict[str, dict[int, str]]:  # type: ignore[no-untyped-def]
-    """The sample a file finding points at, as written (its name, labels and value)."""
+    """The sample a file finding points at, as written (its name, labels and value). A client's
+    dump is one JSON object a line holding every metric: its line is not shown."""
     at: dict[tuple[str, int], str] = {}
     for series in observations.series:
+        if series.component != "broker":
+            continue
         for point in series.points:
             if point.place.kind == "file":
                 at[(point.place.path, point.place.line)] = f"{series.written} {point.value:g}"

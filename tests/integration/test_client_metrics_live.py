@@ -104,3 +104,63 @@ def test_a_busy_producer_with_linger_zero_sends_nearly_empty_batches(
     assert patient == []
     # The number that proves the change: batches several times fuller with linger.ms 100.
     assert max(patient_batches) > 5 * max(min(eager_batches), 1), (eager_batches, patient_batches)
+
+
+def consume_while_producing(cluster: KafkaTestCluster, pause: float, folder: Path) -> Path:
+    """A producer writing 400 records/s for 10 s beside a librdkafka consumer that takes one record
+    every `pause` seconds, committing as it goes; the consumer's statistics, one emit a line."""
+    import threading
+
+    from confluent_kafka import Consumer
+
+    admin = AdminClient({"bootstrap.servers": cluster.bootstrap_servers})
+    name = f"lag-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(name, 1, 3)], request_timeout=30)[name].result(60)
+    wait_for_topic(admin, name, 1)
+    stop = threading.Event()
+
+    def produce() -> None:
+        producer = Producer({"bootstrap.servers": cluster.bootstrap_servers, "linger.ms": 5})
+        started, sent = time.monotonic(), 0
+        while not stop.is_set():
+            while sent < int((time.monotonic() - started) * 400):
+                producer.produce(name, b"y" * 100)
+                sent += 1
+            producer.poll(0.01)
+        producer.flush(30)
+
+    emitted: list[str] = []
+    consumer = Consumer({"bootstrap.servers": cluster.bootstrap_servers, "group.id": f"{name}-group",
+                         "client.id": f"reader-{pause}", "auto.offset.reset": "earliest",
+                         "auto.commit.interval.ms": 500, "statistics.interval.ms": 1000,
+                         "stats_cb": emitted.append})  # fmt: skip
+    writer = threading.Thread(target=produce)
+    writer.start()
+    try:
+        consumer.subscribe([name])
+        deadline = time.monotonic() + 12
+        while time.monotonic() < deadline:
+            consumer.poll(0.5)
+            if pause:
+                time.sleep(pause)
+    finally:
+        stop.set()
+        writer.join(60)
+        consumer.close()
+    path = folder / f"consumer-{pause}.json"
+    path.write_text("\n".join(emitted) + "\n")
+    return path
+
+
+def test_a_slow_consumer_s_lag_rises_and_a_fast_one_s_does_not(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    lag_params = {"KM030": {"threshold": ("500", 0), "sustained_seconds": ("5", 0)}}
+
+    def rising(path: Path) -> list:  # type: ignore[type-arg]
+        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=lag_params), metric_files=(path,))
+        report = analysis.run(request)
+        assert not report.problems, report.problems
+        return [f for f in report.findings if f.rule == "KM030"]
+
+    slow = rising(consume_while_producing(kafka_cluster, 0.02, tmp_path))  # ~40 records/s against 400
+    assert slow and all(f.client == "librdkafka" and "consumer_lag" in f.keys[0] for f in slow), slow
+    assert rising(consume_while_producing(kafka_cluster, 0.0, tmp_path)) == []

@@ -155,7 +155,9 @@ def test_every_metric_is_found_and_every_name_belongs_to_its_dialect(dialect_url
     assert strangers == [], f"names the vocabulary gives to other dialects: {strangers}"
     observations, problems = observe([Capture("scrape", None, list(
         exposition.parse(text.splitlines(), "scrape")), True)])  # fmt: skip
-    assert problems == []
+    lines = text.splitlines()
+    assert problems == [], [(p.message, [n + 1 for n, line in enumerate(lines) if line.startswith(
+        p.message.split(" ", 1)[0])], lines[p.line - 1]) for p in problems]  # fmt: skip
     found = {series.metric for series in observations.series}
     expected = {m.mbean for m in vocabulary.METRICS if any(dialect in d for _, _, d in vocabulary.names(m))}
     assert expected - found == set(), f"not found under {dialect} {version}"

@@ -101,6 +101,10 @@ def test_a_series_repeated_without_timestamps_is_an_error(tmp_path: Path) -> Non
     result = analyze(str(twice))
     assert result.returncode == 2
     assert f"{twice}:2: {URP} of {twice} appears again without a time" in result.stderr
+    # One scrape writing a series twice alike (two exporter rules giving one name) is one sample.
+    twice.write_text(f"{URP} 3\n{URP} 3\n")
+    again = analyze(str(twice), "--output-format", "json")
+    assert again.returncode == 1 and [f["line"] for f in json.loads(again.stdout)["findings"]] == [1]
 
 
 def test_repeated_scrapes_turn_a_counter_into_events_in_the_window(exporter: str) -> None:

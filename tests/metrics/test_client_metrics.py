@@ -89,3 +89,13 @@ def test_lint_leaves_metrics_to_analyze(tmp_path: Path) -> None:
     assert [p.message for p in report.problems] == ["client metrics, not configuration: kafka-advisor analyze reads it"]
     walked = run(RunRequest(paths=(tmp_path,)))
     assert not walked.problems and "kafka-advisor analyze reads it" in str(walked.skipped)
+
+
+def test_librdkafka_consumer_lag_is_read_per_partition_and_unknown_lag_is_not() -> None:
+    stats = {"name": "rdkafka#consumer-1", "client_id": "reader", "type": "consumer", "ts": 1, "time": 1764561600,
+             "topics": {"t": {"partitions": {"0": {"consumer_lag": 42}, "1": {"consumer_lag": -1},
+                                             "-1": {"consumer_lag": 7}}}}}  # fmt: skip
+    samples = clients.read(json.dumps(stats), "stats.json", "librdkafka")
+    assert [(s.metric.id, s.labels, s.value, s.written) for s in samples] == [
+        ("consumer/records-lag", (("partition", "0"), ("topic", "t")), 42.0, "topics.t.partitions.0.consumer_lag")
+    ]

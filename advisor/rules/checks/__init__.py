@@ -36,6 +36,8 @@ MODULES = {
     "metric-threshold": "metrics",
     "request-stages": "metrics",
     "producer-batching": "metrics",
+    "metric-rising": "metrics",
+    "near-client-setting": "metrics",
 }
 
 

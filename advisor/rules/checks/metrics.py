@@ -19,8 +19,8 @@ ONE_SNAPSHOT = (
     "(--samples 3 --interval 30) to judge it over time"
 )
 LIFETIME = (
-    "a cumulative count seen once: it happened since the broker started, not necessarily now (confidence "
-    "lowered); analyse two scrapes or more to see when"
+    "a cumulative count seen once: it happened since the {what} started, not necessarily now (confidence "
+    "lowered); analyse two samples or more to see when"
 )
 SHORT = "observed for {observed}, less than the {window} window the rule waits for (confidence lowered)"
 UNLABELLED = (
@@ -154,12 +154,17 @@ def _events(found: list[Series], fires: Condition, keys: tuple[str, ...]) -> lis
             if fires(verdict.value):
                 held = f"in the {seconds(verdict.observed or 0)} observed"
                 arguments |= {"value": number(verdict.value), "held": held}
-                violations.append(Violation(keys=(series.written, *keys), location=verdict.place, arguments=arguments))
+                violation = Violation(keys=(series.written, *keys), location=verdict.place, arguments=arguments)
+                violation.component, violation.client = _role(series)
+                violations.append(violation)
         elif fires(series.points[-1].value):
             point = series.points[-1]
-            arguments |= {"value": number(point.value), "held": "since the broker started"}
-            violations.append(Violation(keys=(series.written, *keys), location=point.place, arguments=arguments,
-                                        assumptions=(LIFETIME,)))  # fmt: skip
+            what = "broker" if series.component == "broker" else "client"
+            arguments |= {"value": number(point.value), "held": f"since the {what} started"}
+            violation = Violation(keys=(series.written, *keys), location=point.place, arguments=arguments,
+                                  assumptions=(LIFETIME.format(what=what),))  # fmt: skip
+            violation.component, violation.client = _role(series)
+            violations.append(violation)
     return violations
 
 
@@ -301,5 +306,65 @@ def producer_batching(
                                linger_source=linger.source)  # fmt: skip
         violation.related = (linger.written,) if linger.written else ()
         violation.component, violation.client = "producer", series.library
+        violations.append(violation)
+    return violations
+
+
+@metric_check("metric-rising", (*ARGUMENTS, "first", "span"))
+def metric_rising(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """A gauge that rose by at least `threshold` over at least `sustained_seconds` and is at its
+    highest at the end: consumers falling behind. One snapshot says nothing about rising."""
+    rise, window = float(params["threshold"]), float(params["sustained_seconds"])
+    found = observations.of(definition.watch["metric"])
+    # Where a client gives one series per partition and one over all of them (Java's records-lag-max),
+    # the partitions say where; the aggregate would repeat them.
+    detailed = {s.node for s in found if s.label("partition") is not None}
+    violations = []
+    for series in _ordered(found):
+        if series.node in detailed and series.label("partition") is None:
+            continue
+        signals = [s for s in windows.signal(series) if s.time is not None]
+        if len(signals) < 2:
+            continue
+        first, last = signals[0], signals[-1]
+        span = last.time - first.time  # type: ignore[operator]
+        if span < window or last.value - first.value < rise or last.value < max(s.value for s in signals):
+            continue
+        verdict = windows.Verdict(last.value, last.place, last.time, span, span, len(signals), True)
+        violation = _violation(verdict, (series.written, *definition.keys), window, node=series.node,
+                               series=series.written, nodes=series.node, first=number(first.value),
+                               span=seconds(span))  # fmt: skip
+        violation.component, violation.client = _role(series)
+        violations.append(violation)
+    return violations
+
+
+@metric_check("near-client-setting", (*ARGUMENTS, "setting", "setting_source", "share"))
+def near_client_setting(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """A client metric close to the limit a setting of that client puts on it (time between polls
+    against max.poll.interval.ms), the setting as the client runs with it."""
+    key, share = definition.keys[0], float(params["threshold"])
+    violations = []
+    for series in _ordered(observations.of(definition.watch["metric"])):
+        setting = beside.clients.value(series.node, series.component, series.library, key)
+        try:
+            limit = float(setting.value) if setting.value is not None else None
+        except ValueError:
+            limit = None
+        if not limit:
+            continue
+        fires = lambda v, limit=limit: v > share * limit  # noqa: E731 - one condition, twice
+        verdict = windows.judge(windows.signal(series), fires, fires, float(params.get("sustained_seconds", 0)))
+        if verdict is None:
+            continue
+        violation = _violation(verdict, (series.written, key), 0.0, node=series.node, series=series.written,
+                               nodes=series.node, setting=setting.value or "", setting_source=setting.source,
+                               share=f"{verdict.value / limit:.0%}")  # fmt: skip
+        violation.related = (setting.written,) if setting.written else ()
+        violation.component, violation.client = _role(series)
         violations.append(violation)
     return violations
