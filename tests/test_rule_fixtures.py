@@ -44,7 +44,7 @@ def sidecar_annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]
 
 def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
     """(expected, forbidden) as (rule, line, column) triples; an annotation applies to the next other line."""
-    if path.suffix == ".json":
+    if path.suffix == ".json" or (path.parent / f"{path.name}.annotations").exists():
         return sidecar_annotations(path)
     expected: set[Expectation] = set()
     forbidden: set[Expectation] = set()
@@ -64,7 +64,7 @@ def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
 
 FIXTURE_FILES = [candidate.path for candidate in discover([FIXTURES])[0]]
 METRICS = FIXTURES / "metrics"
-METRIC_FIXTURES = sorted(p for p in METRICS.rglob("*") if p.suffix in (".prom", ".json"))  # judged by analyze
+METRIC_FIXTURES = sorted(p for p in METRICS.rglob("*") if p.suffix in (".prom", ".json", ".csv", ".tsv"))  # analyze
 # Each metrics file alone; a metrics/projects/<name>/ folder together (its configs beside its metrics).
 METRIC_UNITS = {p.name: [p] for p in METRIC_FIXTURES if p.parent == METRICS} | {
     f"projects/{folder.name}": sorted(p for p in folder.iterdir() if p.is_file() and p.suffix != ".annotations")

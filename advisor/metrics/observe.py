@@ -16,6 +16,7 @@ from advisor.metrics import vocabulary
 from advisor.metrics.clients import ClientSample
 from advisor.metrics.exposition import Sample
 from advisor.metrics.inputs import Capture
+from advisor.metrics.jmxtool import BeanSample
 from advisor.model.document import Problem
 from advisor.model.observations import Observations, Point, Series
 from advisor.model.provenance import Location, MetricSample
@@ -77,6 +78,8 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
         for sample in capture.samples:
             if isinstance(sample, ClientSample):
                 _client(sample, capture, built, number)
+            elif isinstance(sample, BeanSample):
+                _bean(sample, capture, built, number)
             else:
                 _broker(sample, capture, built, number)
     for series in built.observations.series:
@@ -112,6 +115,17 @@ def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int
     role, library = metric.role, sample.library
     series = built.series(key, lambda: Series(metric.id, metric.reading, sample.client, None, sample.labels,
                                               sample.written, component=role, library=library))  # fmt: skip
+    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else None
+    place = Location(capture.origin, sample.line)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)
+
+
+def _bean(sample: BeanSample, capture: Capture, built: _Builder, number: int) -> None:
+    """A JmxTool sample: named by its MBean already; the dump reads one JVM, the file is the node."""
+    metric, reading, node = sample.metric, sample.reading, capture.origin
+    key = (metric.mbean, reading, node, None, sample.labels)
+    series = built.series(key, lambda: Series(metric.mbean, reading, node, None, sample.labels, sample.written,
+                                              metric.count_scale))  # fmt: skip
     when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else None
     place = Location(capture.origin, sample.line)
     built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)

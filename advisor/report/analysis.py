@@ -15,7 +15,7 @@ from pathlib import Path
 
 from advisor.analysis.broker_settings import BrokerSettings
 from advisor.analysis.client_settings import Beside, ClientSettings
-from advisor.metrics import clients, prometheus_api, sniff
+from advisor.metrics import clients, jmxtool, prometheus_api, sniff
 from advisor.metrics import inputs as metric_inputs
 from advisor.metrics.observe import observe, wanted
 from advisor.metrics.sniff import API_RESULT, CLIENT, EXPOSITION
@@ -71,8 +71,8 @@ def metric_format(path: Path) -> str | None:
 
 
 def _read_metric_file(path: Path, names: frozenset[str], limits) -> metric_inputs.Capture:  # type: ignore[no-untyped-def]
-    kind = metric_format(path)
-    if kind not in (API_RESULT,) and not (kind or "").startswith(CLIENT):
+    kind = metric_format(path) or EXPOSITION
+    if kind == EXPOSITION:
         return metric_inputs.read_file(path, names, limits)
     from advisor.sources.text import read_text
 
@@ -81,8 +81,9 @@ def _read_metric_file(path: Path, names: frozenset[str], limits) -> metric_input
             raise LoadError(str(path), None, f"larger than {limits.file_bytes:,} bytes (limits.file-bytes): not read")
         if kind == API_RESULT:
             return prometheus_api.read_file(read_text(path), str(path))
-        samples = clients.read(read_text(path), str(path), kind.split(":", 1)[1])  # type: ignore[union-attr]
-        return metric_inputs.Capture(str(path), None, samples, True)  # type: ignore[arg-type]
+        family, _, variant = kind.partition(":")
+        reader = clients.read if family == CLIENT else jmxtool.read
+        return metric_inputs.Capture(str(path), None, reader(read_text(path), str(path), variant), True)  # type: ignore[arg-type, operator]
     except (OSError, UnicodeDecodeError) as error:
         raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
 

@@ -1,0 +1,147 @@
+"""Kafka's own JMX dump tool (`kafka-jmx.sh`, org.apache.kafka.tools.JmxTool): its four report
+formats, read into broker samples named by their MBean.
+
+Every poll writes every key — `time` (epoch milliseconds), then `<ObjectName>:<attribute>` sorted —
+as `original` (a CSV header of quoted keys once, then one comma-joined row per poll), `properties`
+(`key=value` lines), `csv` (`key,"value"` lines) or `tsv` (`key<TAB>value` lines). An ObjectName
+holds `=` and `,`, so a line splits at its last separator. A `--date-format` time is not read: a
+poll's time must be epoch milliseconds. The dump reads one JVM: the node is the file.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from advisor.metrics import vocabulary
+from advisor.metrics.vocabulary import Metric, Reading
+from advisor.model.document import LoadError
+
+_PERCENTILE = re.compile(r"(\d+)thPercentile\Z")
+_ATTRIBUTES = {"Value": Reading.VALUE, "Count": Reading.COUNT, "OneMinuteRate": Reading.RATE,
+               "MeanRate": Reading.LIFETIME}  # fmt: skip
+
+
+class BeanSample(NamedTuple):
+    """A broker sample named by its MBean (not a series name to resolve)."""
+
+    metric: Metric
+    reading: str
+    labels: tuple[tuple[str, str], ...]
+    value: float
+    timestamp_ms: int | None
+    line: int
+    written: str  # the ObjectName:attribute key as the tool wrote it
+
+
+def kind_of(head: str) -> str | None:
+    first = head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    if first.startswith('"time","'):
+        return "original"
+    if re.match(r"time=\d", first):
+        return "properties"
+    if re.match(r'time,"', first):
+        return "csv"
+    if re.match(r"time\t", first):
+        return "tsv"
+    return None
+
+
+def _beans() -> dict[tuple[str, frozenset[tuple[str, str]]], Metric]:
+    """(domain, {type, name}) → metric, for every MBean-named metric of the vocabulary."""
+    found = {}
+    for metric in vocabulary.METRICS:
+        if metric.attribute:
+            continue
+        domain, _, properties = metric.mbean.partition(":")
+        pairs = (tuple(part.split("=", 1)) for part in properties.split(","))
+        found[(domain, frozenset(pairs))] = metric  # type: ignore[arg-type]
+    return found
+
+
+def resolve(key: str) -> tuple[Metric, str, tuple[tuple[str, str], ...]] | None:
+    """An `ObjectName:attribute` key → (metric, reading, labels), or None for what no rule reads."""
+    name, _, attribute = key.rpartition(":")
+    domain, _, properties = name.partition(":")
+    try:
+        pairs = dict(part.split("=", 1) for part in properties.split(","))
+    except ValueError:
+        return None
+    metric = _BEANS.get((domain, frozenset({("type", pairs.get("type", "")), ("name", pairs.get("name", ""))})))
+    if metric is None:
+        return None
+    labels = tuple(sorted((k.lower(), v) for k, v in pairs.items() if k not in ("type", "name")))
+    percentile = _PERCENTILE.match(attribute)
+    if percentile:
+        digits = percentile.group(1)
+        return metric, Reading.QUANTILE, (*labels, ("quantile", f"0.{digits}"))
+    reading = _ATTRIBUTES.get(attribute)
+    return (metric, reading, labels) if reading else None
+
+
+def read(text: str, path: str, kind: str) -> list[BeanSample]:
+    if kind == "original":
+        return _original(text, path)
+    separator = {"properties": "=", "csv": ",", "tsv": "\t"}[kind]
+    samples: list[BeanSample] = []
+    stamp: int | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        key, sep, value = line.rpartition(separator)
+        if not sep:
+            raise LoadError(path, number, f"a JmxTool {kind} line is key{separator}value")
+        value = value.strip('"') if kind == "csv" else value
+        if key == "time":
+            stamp = _time(value, path, number)
+            continue
+        samples += _sample(key, value, stamp, number)
+    return samples
+
+
+def _time(value: str, path: str, number: int) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise LoadError(
+            path, number, "the time must be epoch milliseconds: run JmxTool without --date-format"
+        ) from None
+
+
+def _sample(key: str, value: str, stamp: int | None, number: int) -> list[BeanSample]:
+    resolved = resolve(key)
+    if resolved is None:
+        return []
+    try:
+        number_value = float(value)
+    except ValueError:
+        return []  # a string attribute (an MBean's RateUnit, say)
+    metric, reading, labels = resolved
+    return [BeanSample(metric, reading, labels, number_value, stamp, number, key)]
+
+
+def _original(text: str, path: str) -> list[BeanSample]:
+    """A header of quoted keys, then rows of values in the same order (values hold no comma)."""
+    lines = text.splitlines()
+    keys = [key.strip().strip('"') for key in _split_header(lines[0])]
+    samples: list[BeanSample] = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        values = line.split(",")
+        if len(values) != len(keys):
+            raise LoadError(
+                path, number, f"a JmxTool row has {len(keys)} values, one per header key: {len(values)} here"
+            )
+        stamp = _time(values[0], path, number)
+        for key, value in zip(keys[1:], values[1:], strict=True):
+            samples += _sample(key, value, stamp, number)
+    return samples
+
+
+def _split_header(line: str) -> list[str]:
+    """Quoted keys joined by commas (a key's ObjectName holds commas inside its quotes)."""
+    return re.findall(r'"((?:[^"])*)"', line)
+
+
+_BEANS = _beans()
