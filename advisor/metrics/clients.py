@@ -24,6 +24,8 @@ the input wrote it (`topics.orders.batchsize.avg`), which findings name.
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from advisor.model.document import LoadError
@@ -60,6 +62,7 @@ BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
 # Java's group/name → the metric (its own id, but for concepts the clients share).
 JAVA_NAMES = {**BY_ID, "consumer-fetch-manager-metrics/records-lag-max": RECORDS_LAG}
 JAVA_FORMAT = "kafka-client-metrics"
+MAX_SECONDS = 1e11  # a time past the year 5000 is no time
 
 
 class ClientSample(NamedTuple):
@@ -87,32 +90,62 @@ def kind_of(head: str) -> str | None:
     return None
 
 
-def _objects(text: str, path: str) -> list[tuple[int, Any]]:
-    """(line, object) for one JSON object or a JSON-lines stream of them."""
-    stripped = text.strip()
-    try:
-        return [(1, json.loads(stripped))]
-    except ValueError:
-        pass
-    found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
+def _objects(lines: Iterable[str], path: str, whole_limit: int) -> Iterator[tuple[int, Any]]:
+    """(line, object) for a JSON-lines stream, read a line at a time (an hour of statistics is tens
+    of MB), or for one JSON object over many lines (pretty-printed), read whole up to `whole_limit`."""
+    pending: list[str] = []  # the lines of one multi-line document
+    size = 0
+    streaming = None
+    for number, line in enumerate(lines, start=1):
+        if streaming is None and line.strip():
             try:
-                found.append((number, json.loads(line)))
-            except ValueError as error:
-                raise LoadError(path, number, f"not JSON (one object a line expected): {error.msg}") from None
-    return found
+                document = json.loads(line)
+                streaming = True
+            except ValueError:
+                streaming = False
+            else:
+                yield number, document
+                continue
+        if streaming:
+            if line.strip():
+                try:
+                    yield number, json.loads(line)
+                except ValueError as error:
+                    raise LoadError(path, number, f"not JSON (one object a line expected): {error.msg}") from None
+            continue
+        size += len(line)
+        if size > whole_limit:
+            raise LoadError(
+                path, number, f"one JSON document larger than {whole_limit:,} characters (limits.file-bytes)"
+            )
+        pending.append(line)
+    if pending:
+        try:
+            yield 1, json.loads("".join(pending))
+        except ValueError as error:
+            raise LoadError(path, error.lineno if hasattr(error, "lineno") else 1, f"not JSON: {error}") from None
 
 
 def _number(value: Any) -> float | None:
+    """A finite number, else None (JSON's 1e999 reads as infinity: no time, no value)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    return float(value)
+    number = float(value)
+    return number if math.isfinite(number) else None
 
 
 def read(text: str, path: str, kind: str) -> list[ClientSample]:
+    return read_lines(text.splitlines(keepends=True), path, kind, len(text) + 1)
+
+
+def read_lines(
+    lines: Iterable[str], path: str, kind: str, whole_limit: int, most: int = 50_000_000
+) -> list[ClientSample]:
+    """Every sample the rules read; more than `most` (limits.metric-points) is an error."""
     samples: list[ClientSample] = []
-    for line, document in _objects(text, path):
+    for line, document in _objects(lines, path, whole_limit):
+        if len(samples) > most:
+            raise LoadError(path, line, f"more than {most:,} samples (limits.metric-points)")
         if not isinstance(document, dict):
             raise LoadError(path, line, "a client metrics object is expected")
         if kind == "java":
@@ -128,8 +161,8 @@ def _java(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
     metrics = document.get("metrics")
     if not isinstance(metrics, list):
         raise LoadError(path, line, 'a kafka-client-metrics object needs "metrics": [{group, name, tags, value}]')
-    stamp = document.get("time_ms")
-    stamp = int(stamp) if isinstance(stamp, int | float) and not isinstance(stamp, bool) else None
+    milliseconds = _number(document.get("time_ms"))
+    stamp = int(milliseconds) if milliseconds is not None and 0 <= milliseconds < MAX_SECONDS * 1000 else None
     client = str(document.get("client_id") or path)
     library = "kafka-python" if document.get("library") == "kafka-python" else "java"
     found = []
@@ -165,7 +198,7 @@ def _kafka_python(document: dict[str, Any], path: str, line: int) -> list[Client
 def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
     client = str(document.get("client_id") or document.get("name") or path)
     seconds = _number(document.get("time"))
-    stamp = int(seconds * 1000) if seconds is not None else None
+    stamp = int(seconds * 1000) if seconds is not None and 0 <= seconds < MAX_SECONDS else None
     found: list[ClientSample] = []
 
     def add(metric: ClientMetric, labels: tuple[tuple[str, str], ...], value: float, written: str) -> None:

@@ -115,6 +115,8 @@ def _sample(line: str, name_end: int, path: str, number: int, checked: bool = Fa
             timestamp = int(fields[1])
         except ValueError:
             raise LoadError(path, number, "invalid sample: the timestamp must be whole milliseconds") from None
+        if not -(10**14) < timestamp < 10**14:
+            raise LoadError(path, number, "invalid sample: the timestamp is out of range (milliseconds since 1970)")
     return Sample(name, labels, _value(fields[0], path, number), timestamp, number)
 
 

@@ -73,7 +73,7 @@ def request_for(url: str):  # type: ignore[no-untyped-def]
     return request
 
 
-def _bounded_lines(stream: IO[str], path: str, limits: Limits) -> Iterator[str]:
+def bounded_lines(stream: IO[str], path: str, limits: Limits) -> Iterator[str]:
     """The stream's lines, each at most limits.line_chars, the whole at most limits.metric_bytes."""
     total = 0
     number = 0
@@ -106,7 +106,7 @@ def read_file(path: Path, wanted: frozenset[str], limits: Limits) -> Capture:
     origin = str(path)
     try:
         with path.open(encoding="utf-8", errors="replace", newline="") as stream:
-            return Capture(origin, None, _samples(_bounded_lines(stream, origin, limits), origin, wanted, limits), True)
+            return Capture(origin, None, _samples(bounded_lines(stream, origin, limits), origin, wanted, limits), True)
     except OSError as error:
         raise LoadError(origin, None, f"cannot be read: {error.strerror or type(error).__name__}") from None
 
@@ -136,5 +136,5 @@ def scrape(url: str, wanted: frozenset[str], limits: Limits, timeout: float = 10
     text = body.decode("utf-8", errors="replace")
     if not is_exposition(text[:8192]):
         raise LoadError(origin, None, "the endpoint did not answer with Prometheus text exposition")
-    lines = _bounded_lines(io.StringIO(text, newline=""), origin, limits)
+    lines = bounded_lines(io.StringIO(text, newline=""), origin, limits)
     return Capture(origin, started, _samples(lines, origin, wanted, limits), False)

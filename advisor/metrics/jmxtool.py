@@ -11,6 +11,7 @@ poll's time must be epoch milliseconds. The dump reads one JVM: the node is the 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from advisor.metrics import vocabulary
@@ -80,12 +81,18 @@ def resolve(key: str) -> tuple[Metric, str, tuple[tuple[str, str], ...]] | None:
 
 
 def read(text: str, path: str, kind: str) -> list[BeanSample]:
+    return read_lines(text.splitlines(), path, kind)
+
+
+def read_lines(lines: Iterable[str], path: str, kind: str) -> list[BeanSample]:
+    """A dump read a line at a time (an hour of polls is tens of MB)."""
     if kind == "original":
-        return _original(text, path)
+        return _original(lines, path)
     separator = {"properties": "=", "csv": ",", "tsv": "\t"}[kind]
     samples: list[BeanSample] = []
     stamp: int | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
+        line = line.rstrip("\r\n")
         if not line.strip():
             continue
         key, sep, value = line.rpartition(separator)
@@ -101,11 +108,14 @@ def read(text: str, path: str, kind: str) -> list[BeanSample]:
 
 def _time(value: str, path: str, number: int) -> int:
     try:
-        return int(value)
+        stamp = int(value)
     except ValueError:
         raise LoadError(
             path, number, "the time must be epoch milliseconds: run JmxTool without --date-format"
         ) from None
+    if not 0 <= stamp < 10**14:
+        raise LoadError(path, number, "the time is out of range (epoch milliseconds)")
+    return stamp
 
 
 def _sample(key: str, value: str, stamp: int | None, number: int) -> list[BeanSample]:
@@ -120,12 +130,13 @@ def _sample(key: str, value: str, stamp: int | None, number: int) -> list[BeanSa
     return [BeanSample(metric, reading, labels, number_value, stamp, number, key)]
 
 
-def _original(text: str, path: str) -> list[BeanSample]:
+def _original(lines: Iterable[str], path: str) -> list[BeanSample]:
     """A header of quoted keys, then rows of values in the same order (values hold no comma)."""
-    lines = text.splitlines()
-    keys = [key.strip().strip('"') for key in _split_header(lines[0])]
+    rows = iter(lines)
+    keys = [key.strip().strip('"') for key in _split_header(next(rows, ""))]
     samples: list[BeanSample] = []
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in enumerate(rows, start=2):
+        line = line.rstrip("\r\n")
         if not line.strip():
             continue
         values = line.split(",")

@@ -14,7 +14,6 @@ An error body (`"status": "error"`), a scalar or string result, or a result with
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
@@ -46,8 +45,8 @@ def _point(pair: Any, span_line: int, path: str) -> tuple[int, float]:
     if not isinstance(pair, list) or len(pair) != 2:
         raise LoadError(path, span_line, 'a sample must be [<unix seconds>, "<value>"]')
     seconds = _number(pair[0], path, span_line)
-    if not math.isfinite(seconds):
-        raise LoadError(path, span_line, "a sample's time must be a finite number of seconds")
+    if not 0 <= seconds < 1e11:  # NaN and infinities fail too
+        raise LoadError(path, span_line, "a sample's time must be seconds since 1970")
     return round(seconds * 1000), _number(pair[1], path, span_line)
 
 

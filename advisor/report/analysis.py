@@ -76,14 +76,22 @@ def _read_metric_file(path: Path, names: frozenset[str], limits) -> metric_input
         return metric_inputs.read_file(path, names, limits)
     from advisor.sources.text import read_text
 
+    origin = str(path)
     try:
-        if path.stat().st_size > limits.file_bytes:
-            raise LoadError(str(path), None, f"larger than {limits.file_bytes:,} bytes (limits.file-bytes): not read")
-        if kind == API_RESULT:
-            return prometheus_api.read_file(read_text(path), str(path))
+        if kind == API_RESULT:  # one JSON document, read whole with its spans
+            if path.stat().st_size > limits.file_bytes:
+                raise LoadError(origin, None, f"larger than {limits.file_bytes:,} bytes (limits.file-bytes): not read")
+            return prometheus_api.read_file(read_text(path), origin)
         family, _, variant = kind.partition(":")
-        reader = clients.read if family == CLIENT else jmxtool.read
-        return metric_inputs.Capture(str(path), None, reader(read_text(path), str(path), variant), True)  # type: ignore[arg-type, operator]
+        with path.open(encoding="utf-8", errors="replace", newline="") as stream:  # streamed: limits.metric-bytes
+            lines = metric_inputs.bounded_lines(stream, origin, limits)
+            if family == CLIENT:
+                samples: list = clients.read_lines(lines, origin, variant, limits.file_bytes, limits.metric_points)  # type: ignore[type-arg]
+            else:
+                samples = jmxtool.read_lines(lines, origin, variant)
+        if len(samples) > limits.metric_points:  # each reader keeps only what the rules read
+            raise LoadError(origin, None, f"more than {limits.metric_points:,} samples (limits.metric-points)")
+        return metric_inputs.Capture(origin, None, samples, True)
     except (OSError, UnicodeDecodeError) as error:
         raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
 

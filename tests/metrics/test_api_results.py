@@ -39,7 +39,7 @@ def test_a_matrix_is_a_series_per_result_with_each_value_at_its_line() -> None:
         ({"status": "success", "data": {"resultType": "vector", "result": [
             {"metric": {"__name__": URP}, "value": [1, "lots"]}]}}, "must be a number written as a string"),
         ({"status": "success", "data": {"resultType": "vector", "result": [
-            {"metric": {"__name__": URP}, "value": ["Inf", "1"]}]}}, "time must be a finite number"),
+            {"metric": {"__name__": URP}, "value": ["Inf", "1"]}]}}, "time must be seconds since 1970"),
         ({"status": "success", "data": {"resultType": "matrix", "result": [{"metric": {"__name__": URP}}]}},
          "a matrix result needs values"),
         (["not", "an", "object"], "a JSON object with status and data"),

@@ -99,3 +99,23 @@ def test_librdkafka_consumer_lag_is_read_per_partition_and_unknown_lag_is_not() 
     assert [(s.metric.id, s.labels, s.value, s.written) for s in samples] == [
         ("consumer/records-lag", (("partition", "0"), ("topic", "t")), 42.0, "topics.t.partitions.0.consumer_lag")
     ]
+
+
+def test_a_stream_is_read_a_line_at_a_time_and_every_input_is_bounded(tmp_path: Path) -> None:
+    from advisor.report.analysis import AnalyzeRequest, run
+    from advisor.report.session import RunRequest
+    from advisor.sources.limits import Limits
+
+    def analyze(path: Path, limits: Limits):  # type: ignore[no-untyped-def]
+        return run(AnalyzeRequest(run=RunRequest(paths=(), limits=limits), metric_files=(path,)))
+
+    lines = [java_dump(1000 * i, batch_size_avg=150.0, record_size_avg=150.0) for i in range(40)]
+    stream = tmp_path / "stream.json"
+    stream.write_text("\n".join(lines) + "\n")  # ~8 KB of JSON lines
+    assert analyze(stream, Limits(file_bytes=1000)).problems == []  # streamed: the file-size bound is not it
+    assert "limits.metric-bytes" in str(analyze(stream, Limits(metric_bytes=4000)).problems)
+    assert "limits.metric-points" in str(analyze(stream, Limits(metric_points=10)).problems)
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(json.dumps(json.loads(lines[0]), indent=2))  # one document over many lines: read whole
+    assert analyze(pretty, Limits()).problems == []
+    assert "one JSON document larger than 100" in str(analyze(pretty, Limits(file_bytes=100)).problems)
