@@ -81,6 +81,7 @@ def test_type_lines_are_collected() -> None:
         ("kafka_x{a=1} 2", 'labels must be written name="value"'),
         ('kafka_x{a="1"} two', "the value must be a number"),
         ("kafka_x 1 2.5", "the timestamp must be whole milliseconds"),
+        ("kafka_x 1 " + "9" * 40, "the timestamp is out of range"),  # no float holds it: a fuzz find
         ("kafka_x 1 2 3", "a value (and at most a timestamp)"),
         ("9kafka 1", "a metric name is expected first"),
     ],
