@@ -73,6 +73,47 @@ def request_for(url: str):  # type: ignore[no-untyped-def]
     return request
 
 
+class Asking(NamedTuple):
+    """How an address is named in the errors of one kind of request."""
+
+    kind: str  # "a metrics endpoint"
+    noun: str  # "the endpoint"
+    verb: str  # "scraped"
+    limit: str  # the limit's name in [limits]
+
+
+def fetch(
+    url: str, asking: Asking, limit: int, timeout: float, form: bytes | None = None, json_errors: bool = False,
+    origin: str | None = None,
+) -> bytes:  # fmt: skip
+    """An http(s) GET (a form POST with `form`), at most `limit` bytes; LoadError naming the
+    address (credentials hidden) otherwise. `json_errors`: an error status with a JSON body is
+    returned as the body (a Prometheus server explains its errors there)."""
+    import urllib.error
+    import urllib.request
+
+    origin = origin or shown_origin(url)
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise LoadError(origin, None, f"{asking.kind} must be an http:// or https:// address")
+    try:
+        request = request_for(url)
+        if form is not None:
+            request.data = form
+            request.add_header("Content-Type", "application/x-www-form-urlencoded")
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # the scheme is checked above
+            body = response.read(limit + 1)
+    except urllib.error.HTTPError as error:
+        body = error.read(limit + 1) if json_errors else b""
+        if not body.lstrip().startswith(b"{"):
+            raise LoadError(origin, None, f"{asking.noun} answered HTTP {error.code}") from None
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or type(error).__name__
+        raise LoadError(origin, None, f"cannot be {asking.verb}: {reason}") from None
+    if len(body) > limit:
+        raise LoadError(origin, None, f"answered more than {limit:,} bytes (limits.{asking.limit})")
+    return body
+
+
 def bounded_lines(stream: IO[str], path: str, limits: Limits) -> Iterator[str]:
     """The stream's lines, each at most limits.line_chars, the whole at most limits.metric_bytes."""
     total = 0
@@ -115,24 +156,11 @@ def scrape(url: str, wanted: frozenset[str], limits: Limits, timeout: float = 10
     """One scrape of an exporter endpoint (http or https); LoadError naming the endpoint when it
     does not answer with exposition text."""
     import io
-    import urllib.error
-    import urllib.request
 
     origin = shown_origin(url)
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise LoadError(origin, None, "a metrics endpoint must be an http:// or https:// address")
     started = time.time()
-    try:
-        request = request_for(url)
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # the scheme is checked above
-            body = response.read(limits.metric_bytes + 1)
-    except urllib.error.HTTPError as error:
-        raise LoadError(origin, None, f"the endpoint answered HTTP {error.code}") from None
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or type(error).__name__
-        raise LoadError(origin, None, f"cannot be scraped: {reason}") from None
-    if len(body) > limits.metric_bytes:
-        raise LoadError(origin, None, f"answered more than {limits.metric_bytes:,} bytes (limits.metric-bytes)")
+    asking = Asking("a metrics endpoint", "the endpoint", "scraped", "metric-bytes")
+    body = fetch(url, asking, limits.metric_bytes, timeout)
     text = body.decode("utf-8", errors="replace")
     if not is_exposition(text[:8192]):
         raise LoadError(origin, None, "the endpoint did not answer with Prometheus text exposition")

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from advisor.metrics.exposition import Sample
-from advisor.metrics.inputs import Capture, shown_origin
+from advisor.metrics.inputs import Asking, Capture, fetch, shown_origin
 from advisor.model.document import LoadError
 from advisor.sources.limits import Limits
 
@@ -110,34 +110,17 @@ def query_range(
     range query, `{__name__=~"name|name|..."}` at `step`, sent as a form POST (the selector is
     long). LoadError naming the server when it cannot answer."""
     import json
-    import urllib.error
     import urllib.parse
-    import urllib.request
-
-    from advisor.metrics.inputs import request_for
 
     origin = shown_origin(base)
-    if urllib.parse.urlsplit(base).scheme not in ("http", "https"):
-        raise LoadError(origin, None, "a Prometheus server must be an http:// or https:// address")
     end = time.time() if now is None else now
     selector = '{__name__=~"' + "|".join(sorted(names)) + '"}'
     form = urllib.parse.urlencode({"query": selector, "start": f"{end - window:.3f}", "end": f"{end:.3f}",
                                    "step": f"{step:g}"}).encode()  # fmt: skip
-    request = request_for(base.rstrip("/") + "/api/v1/query_range")
-    request.data = form
-    request.add_header("Content-Type", "application/x-www-form-urlencoded")
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # the scheme is checked by the caller
-            body = response.read(limits.file_bytes + 1)
-    except urllib.error.HTTPError as error:
-        body = error.read(limits.file_bytes + 1)
-        if not body.lstrip().startswith(b"{"):
-            raise LoadError(origin, None, f"the server answered HTTP {error.code}") from None
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or type(error).__name__
-        raise LoadError(origin, None, f"cannot be queried: {reason}") from None
-    if len(body) > limits.file_bytes:
-        raise LoadError(origin, None, f"answered more than {limits.file_bytes:,} bytes (limits.file-bytes)")
+    asking = Asking("a Prometheus server", "the server", "queried", "file-bytes")
+    # The scheme is checked on the server's address: the path added here cannot change it.
+    url = base.rstrip("/") + "/api/v1/query_range"
+    body = fetch(url, asking, limits.file_bytes, timeout, form, json_errors=True, origin=origin)
     try:
         document = json.loads(body)
     except ValueError:

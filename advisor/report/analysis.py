@@ -70,8 +70,9 @@ def metric_format(path: Path) -> str | None:
     return sniff.kind(head)
 
 
-def _read_metric_file(path: Path, names: frozenset[str], limits) -> metric_inputs.Capture:  # type: ignore[no-untyped-def]
-    kind = metric_format(path) or EXPOSITION
+def _read_metric_file(path: Path, names: frozenset[str], limits, kind: str | None = None) -> metric_inputs.Capture:  # type: ignore[no-untyped-def]
+    """One metrics file, read as `kind` (sniffed from its head when not given)."""
+    kind = kind or metric_format(path) or EXPOSITION
     if kind == EXPOSITION:
         return metric_inputs.read_file(path, names, limits)
     from advisor.sources.text import read_text
@@ -101,9 +102,10 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
     problems: list[Problem] = []
     captures = []
     names = wanted()
+    formats = {path: metric_format(path) or EXPOSITION for path in request.metric_files}  # each head read once
     for path in request.metric_files:
         try:
-            captures.append(_read_metric_file(path, names, base.limits))
+            captures.append(_read_metric_file(path, names, base.limits, formats[path]))
         except LoadError as error:
             problems.append(error.problem)
     for server in request.prometheus:
@@ -137,7 +139,7 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
             findings = baselines.apply(base.baseline, findings)
         except LoadError as error:
             problems.append(error.problem)
-    files = [FileSummary(str(path), metric_format(path) or EXPOSITION, 0) for path in request.metric_files]
+    files = [FileSummary(str(path), formats[path], 0) for path in request.metric_files]
     lines = _metric_lines(findings, observations) if base.source_lines else {}
     metric_report = Report(
         tool_version=config_report.tool_version if config_report else _version(),
