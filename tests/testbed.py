@@ -104,6 +104,19 @@ def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> N
     wait_until(ready, timeout, f"topic {topic} to reach the brokers' metadata")
 
 
+def new_topic(cluster: KafkaTestCluster, prefix: str, partitions: int = 1, replicas: int = 3) -> str:
+    """A topic of its own for one test (`prefix-<random>`), created and known to every broker."""
+    import uuid
+
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    admin = AdminClient({"bootstrap.servers": cluster.bootstrap_servers})
+    name = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    admin.create_topics([NewTopic(name, partitions, replicas)], request_timeout=30)[name].result(60)
+    wait_for_topic(admin, name, partitions)
+    return name
+
+
 SETTLED = "no under-replicated partitions, network threads ticking, no client throttled"
 
 

@@ -53,16 +53,28 @@ TIME_BETWEEN_POLL_MAX = ClientMetric("consumer-metrics/time-between-poll-max", "
 # partitions, from its fetch position), librdkafka's consumer_lag per partition (from the committed
 # offset; -1 when unknown). One concept, told apart by the field the finding names.
 RECORDS_LAG = ClientMetric("consumer/records-lag", "consumer", "value", "records")
+# The flow view's per-partition offsets (advisor/analysis/flow.py): librdkafka's hi_offset (the end
+# a consumer sees) and committed_offset (-1001: none); Java's per-partition records-lag (from the
+# fetch position), apart from records-lag-max so that one consumer's lag is not judged twice.
+PARTITION_END = ClientMetric("consumer/partition-end-offset", "consumer", "value", "offset")
+COMMITTED_OFFSET = ClientMetric("consumer/committed-offset", "consumer", "value", "offset")
+PARTITION_RECORDS_LAG = ClientMetric("consumer/partition-records-lag", "consumer", "value", "records")
 
 CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
                   RECORD_ERROR_TOTAL,
                   RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
-                  TIME_BETWEEN_POLL_MAX, RECORDS_LAG)  # fmt: skip
+                  TIME_BETWEEN_POLL_MAX, RECORDS_LAG, PARTITION_END, COMMITTED_OFFSET,
+                  PARTITION_RECORDS_LAG)  # fmt: skip
 BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
 # Java's group/name → the metric (its own id, but for concepts the clients share).
-JAVA_NAMES = {**BY_ID, "consumer-fetch-manager-metrics/records-lag-max": RECORDS_LAG}
+JAVA_NAMES = {
+    **BY_ID,
+    "consumer-fetch-manager-metrics/records-lag-max": RECORDS_LAG,
+    "consumer-fetch-manager-metrics/records-lag": PARTITION_RECORDS_LAG,
+}
 JAVA_FORMAT = "kafka-client-metrics"
 MAX_SECONDS = 1e11  # a time past the year 5000 is no time
+TOO_DEEP = "JSON nested too deeply to read (no client writes metrics this deep)"
 
 
 class ClientSample(NamedTuple):
@@ -103,15 +115,20 @@ def _objects(lines: Iterable[str], path: str, whole_limit: int) -> Iterator[tupl
                 streaming = True
             except ValueError:
                 streaming = False
+            except RecursionError:
+                raise LoadError(path, number, TOO_DEEP) from None
             else:
                 yield number, document
                 continue
         if streaming:
             if line.strip():
                 try:
-                    yield number, json.loads(line)
+                    document = json.loads(line)
                 except ValueError as error:
                     raise LoadError(path, number, f"not JSON (one object a line expected): {error.msg}") from None
+                except RecursionError:
+                    raise LoadError(path, number, TOO_DEEP) from None
+                yield number, document
             continue
         size += len(line)
         if size > whole_limit:
@@ -121,9 +138,12 @@ def _objects(lines: Iterable[str], path: str, whole_limit: int) -> Iterator[tupl
         pending.append(line)
     if pending:
         try:
-            yield 1, json.loads("".join(pending))
+            document = json.loads("".join(pending))
         except ValueError as error:
             raise LoadError(path, error.lineno if hasattr(error, "lineno") else 1, f"not JSON: {error}") from None
+        except RecursionError:
+            raise LoadError(path, 1, TOO_DEEP) from None
+        yield 1, document
 
 
 def _number(value: Any) -> float | None:
@@ -225,10 +245,18 @@ def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSa
     if document.get("type") == "consumer":
         for topic, stats in _items(document.get("topics")):
             for partition, numbers in _items(stats.get("partitions") if isinstance(stats, dict) else None):
-                lag = _number(numbers.get("consumer_lag")) if isinstance(numbers, dict) else None
-                if partition != "-1" and lag is not None and lag >= 0:  # -1: the UA partition; lag -1: unknown
-                    add(RECORDS_LAG, (("partition", partition), ("topic", topic)), lag,
-                        f"topics.{topic}.partitions.{partition}.consumer_lag")  # fmt: skip
+                if partition == "-1" or not isinstance(numbers, dict):  # -1: the unassigned (UA) partition
+                    continue
+                labels = (("partition", partition), ("topic", topic))
+                where = f"topics.{topic}.partitions.{partition}"
+                lag = _number(numbers.get("consumer_lag"))
+                if lag is not None and lag >= 0:  # -1: unknown
+                    add(RECORDS_LAG, labels, lag, f"{where}.consumer_lag")
+                end, committed = _number(numbers.get("hi_offset")), _number(numbers.get("committed_offset"))
+                assigned = numbers.get("desired", True) is True  # stats list every partition of the topics
+                if assigned and end is not None and end >= 0 and committed is not None:  # committed -1001: none yet
+                    add(PARTITION_END, labels, end, f"{where}.hi_offset")
+                    add(COMMITTED_OFFSET, labels, committed, f"{where}.committed_offset")
     return found
 
 
@@ -274,5 +302,8 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("librdkafka", "topics.<topic>.partitions.<partition>.consumer_lag (from the committed offset)"),
     ),
     TIME_BETWEEN_POLL_MAX.id: (("java", "consumer-metrics time-between-poll-max"),),
+    PARTITION_END.id: (("librdkafka", "topics.<topic>.partitions.<partition>.hi_offset (assigned partitions)"),),
+    COMMITTED_OFFSET.id: (("librdkafka", "topics.<topic>.partitions.<partition>.committed_offset (-1001: none)"),),
+    PARTITION_RECORDS_LAG.id: (("java", "consumer-fetch-manager-metrics records-lag [topic, partition]"),),
     RECORD_ERROR_TOTAL.id: (("java", "producer-metrics record-error-total"),),
 }

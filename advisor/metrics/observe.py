@@ -22,7 +22,7 @@ from advisor.model.observations import Observations, Point, Series
 from advisor.model.provenance import Location, MetricSample
 
 IDENTITY_LABELS = ("kubernetes_pod_name", "pod", "instance", "node_id", "broker_id")
-CLUSTER_LABELS = ("strimzi_io_cluster", "kafka_cluster", "cluster")
+CLUSTER_LABELS = ("strimzi_io_cluster", "kafka_cluster", "cluster", "cluster_name")  # cluster_name: kafka-lag-exporter
 INFRASTRUCTURE_LABELS = frozenset(
     {*IDENTITY_LABELS, *CLUSTER_LABELS, "job", "namespace", "kubernetes_namespace", "container", "endpoint",
      "service", "prometheus", "prometheus_replica", "env", "environment", "region", "zone", "app", "release",

@@ -123,7 +123,7 @@ def query_range(
     body = fetch(url, asking, limits.file_bytes, timeout, form, json_errors=True, origin=origin)
     try:
         document = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile server's answer nested past the parser's depth
         raise LoadError(origin, None, "the server did not answer with JSON: is this a Prometheus server?") from None
     found = samples(document, origin)
     return Capture(origin, None, [s._replace(line=0) for s in found], False)

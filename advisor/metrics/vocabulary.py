@@ -26,6 +26,13 @@ STRIMZI_REPORTER = "strimzi-metrics-reporter"
 CONFLUENT = "confluent-jmx-monitoring-stacks"
 TEST_BED = "kafka-advisor-test-bed"  # tools/jmx-exporter/kafka-broker.yaml
 DIALECTS = (JMX_EXAMPLE, STRIMZI, STRIMZI_REPORTER, CONFLUENT, TEST_BED)
+# Exporters that read offsets over the Kafka protocol (no JMX), and hosts' disk space: their names
+# are written out, not derived (docs/metrics.md, "Flow control").
+KAFKA_EXPORTER = "kafka-exporter"  # danielqsj/kafka_exporter, kafka_exporter.go
+KMINION = "kminion"  # redpanda-data/kminion docs/metrics.md
+KAFKA_LAG_EXPORTER = "kafka-lag-exporter"  # seglo/kafka-lag-exporter README
+NODE_EXPORTER = "node-exporter"
+KUBELET = "kubelet"
 
 
 class Reading:
@@ -77,6 +84,41 @@ _NAMED: dict[Metric, tuple[tuple[str, str, frozenset[str], tuple[tuple[str, str]
     ),
 }  # fmt: skip
 
+# Offsets an offset exporter reads (ListOffsets, OffsetFetch) and the disk space a host reports:
+# no MBean, so named by what they are. Group labels differ by exporter (consumergroup, group,
+# group_id), topic and partition labels too (KMinion: topic_name, partition_id).
+PARTITION_END_OFFSET = Metric("offsets:type=Partition,name=HighWatermark", "exporter")
+PARTITION_REPLICAS = Metric("offsets:type=Partition,name=Replicas", "exporter")
+GROUP_OFFSET = Metric("offsets:type=ConsumerGroup,name=CommittedOffset", "exporter")  # -1: none committed
+GROUP_LAG = Metric("offsets:type=ConsumerGroup,name=Lag", "exporter")  # end - committed; -1: unknown
+FS_AVAILABLE = Metric("host:type=Filesystem,name=AvailableBytes", "host")
+FS_SIZE = Metric("host:type=Filesystem,name=SizeBytes", "host")
+_NAMED.update({
+    PARTITION_END_OFFSET: (
+        ("kafka_topic_partition_current_offset", "value", frozenset({KAFKA_EXPORTER}), ()),
+        ("kminion_kafka_topic_partition_high_water_mark", "value", frozenset({KMINION}), ()),
+        ("kafka_partition_latest_offset", "value", frozenset({KAFKA_LAG_EXPORTER}), ()),
+    ),
+    PARTITION_REPLICAS: (("kafka_topic_partition_replicas", "value", frozenset({KAFKA_EXPORTER}), ()),),
+    GROUP_OFFSET: (
+        ("kafka_consumergroup_current_offset", "value", frozenset({KAFKA_EXPORTER}), ()),
+        ("kafka_consumergroup_group_offset", "value", frozenset({KAFKA_LAG_EXPORTER}), ()),
+    ),
+    GROUP_LAG: (
+        ("kafka_consumergroup_lag", "value", frozenset({KAFKA_EXPORTER}), ()),
+        ("kminion_kafka_consumer_group_topic_partition_lag", "value", frozenset({KMINION}), ()),
+        ("kafka_consumergroup_group_lag", "value", frozenset({KAFKA_LAG_EXPORTER}), ()),
+    ),
+    FS_AVAILABLE: (
+        ("node_filesystem_avail_bytes", "value", frozenset({NODE_EXPORTER}), ()),
+        ("kubelet_volume_stats_available_bytes", "value", frozenset({KUBELET}), ()),
+    ),
+    FS_SIZE: (
+        ("node_filesystem_size_bytes", "value", frozenset({NODE_EXPORTER}), ()),
+        ("kubelet_volume_stats_capacity_bytes", "value", frozenset({KUBELET}), ()),
+    ),
+})  # fmt: skip
+
 
 # The broker metrics the rules read (kafka-metrics.md §1.2; ops.html for meaning).
 UNDER_REPLICATED = _metric("kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions", "gauge")
@@ -88,6 +130,9 @@ OFFLINE_LOG_DIRS = _metric("kafka.log:type=LogManager,name=OfflineLogDirectoryCo
 PARTITIONS = _metric("kafka.server:type=ReplicaManager,name=PartitionCount", "gauge")
 LEADERS = _metric("kafka.server:type=ReplicaManager,name=LeaderCount", "gauge")
 UNCLEAN_ELECTIONS = _metric("kafka.controller:type=ControllerStats,name=UncleanLeaderElectionsPerSec", "meter")
+# Per partition replica (topic and partition labels): the log's end offset and its bytes on disk.
+LOG_END_OFFSET = _metric("kafka.log:type=Log,name=LogEndOffset", "gauge")
+LOG_SIZE = _metric("kafka.log:type=Log,name=Size", "gauge")
 ISR_SHRINKS = _metric("kafka.server:type=ReplicaManager,name=IsrShrinksPerSec", "meter")
 ISR_EXPANDS = _metric("kafka.server:type=ReplicaManager,name=IsrExpandsPerSec", "meter")
 BYTES_IN = _metric("kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec", "meter")

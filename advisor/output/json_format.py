@@ -16,7 +16,9 @@ def render(report: Report, options: RenderOptions) -> str:
     del document["lines"]  # source lines stay out of machine output (redacted or not)
     out = []
     for key, value in document.items():
-        if isinstance(value, list) and value:
+        if key == "flow":  # the flow view: one record a line
+            out.append(f"  {json.dumps(key)}: " + json.dumps(value, indent=1).replace("\n", "\n  "))
+        elif isinstance(value, list) and value:
             items = ",\n    ".join(json.dumps(item) for item in value)
             out.append(f"  {json.dumps(key)}: [\n    {items}\n  ]")
         else:

@@ -69,6 +69,10 @@ def _plain(report: Report) -> str:
             out.append(f"{_GUTTER}│ {_stated_version(finding)}")
         if finding.recommended:
             out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
+    if report.flow:
+        from advisor.output.flow_text import lines as flow_lines
+
+        out += flow_lines(report.flow)
     out += ["", _summary(report)]
     return "\n".join(inert(line) for line in out) + "\n"  # input is shown, never acted on
 
@@ -104,5 +108,10 @@ def render(report: Report, options: RenderOptions) -> str:
             console.print(Text.assemble((f"{_GUTTER}│ ", "dim"), (_stated_version(finding), "dim")))
         if finding.recommended:
             console.print(f"{_GUTTER}[dim]└ recommended:[/] {escape(inert(finding.recommended))}")
+    if report.flow:
+        from advisor.output.flow_text import lines as flow_lines
+
+        for line in flow_lines(report.flow):  # Text, not markup: names come from the input
+            console.print(Text(inert(line), style="bold" if line and not line.startswith(" ") else ""))
     console.print(f"\n{escape(inert(_summary(report)))}")
     return buffer.getvalue()

@@ -9,10 +9,12 @@ Metric findings go through the same selection, per-file ignores and baseline as 
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from advisor.analysis import flow
 from advisor.analysis.broker_settings import BrokerSettings
 from advisor.analysis.client_settings import Beside, ClientSettings
 from advisor.metrics import clients, jmxtool, prometheus_api, sniff
@@ -44,9 +46,11 @@ def is_endpoint(text: str) -> bool:
     return text.startswith(("http://", "https://"))
 
 
-def split_inputs(named: list[str]) -> tuple[list[Path], list[str], list[Path]]:
-    """(metric files, endpoints, config paths): a named file whose text reads as exposition or as
-    a Prometheus API result is metrics, an http(s) address an endpoint, anything else configuration."""
+def split_inputs(named: list[str], most: int = 100_000) -> tuple[list[Path], list[str], list[Path]]:
+    """(metric files, endpoints, config paths): a named file whose text reads as metrics is
+    metrics, an http(s) address an endpoint, anything else configuration; a folder is configuration
+    and also gives the metrics files in it (a walk like lint's: hidden entries and links passed over,
+    at most `most` files looked at)."""
     files, endpoints, configs = [], [], []
     for text in named:
         if is_endpoint(text):
@@ -57,7 +61,33 @@ def split_inputs(named: list[str]) -> tuple[list[Path], list[str], list[Path]]:
             files.append(path)
         else:
             configs.append(path)
+            if path.is_dir():
+                files += [p for p in _walked_metrics(path, most) if p not in files]
     return files, endpoints, configs
+
+
+# The suffixes metrics are saved under (a scrape, an API answer, a stats stream, a JmxTool dump).
+METRIC_SUFFIXES = frozenset({".prom", ".metrics", ".txt", ".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".log"})
+
+
+def _walked_metrics(root: Path, most: int) -> list[Path]:
+    found: list[Path] = []
+    pending, looked = [root], 0
+    while pending and looked < most:
+        folder = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            continue  # the config walk says which folder it could not read
+        for entry in entries:
+            looked += 1
+            if entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+            elif Path(entry.name).suffix in METRIC_SUFFIXES and metric_format(Path(entry.path)):
+                found.append(Path(entry.path))
+    return sorted(found)
 
 
 def metric_format(path: Path) -> str | None:
@@ -141,6 +171,8 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
             problems.append(error.problem)
     files = [FileSummary(str(path), formats[path], 0) for path in request.metric_files]
     lines = _metric_lines(findings, observations) if base.source_lines else {}
+    flow_view = flow.view(observations)
+    flow_record = flow_view.to_dict() if flow_view else None
     metric_report = Report(
         tool_version=config_report.tool_version if config_report else _version(),
         files=files,
@@ -150,16 +182,20 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
         lines=lines,
         fail_on=base.fail_on,
         exit_zero=base.exit_zero,
+        flow=flow_record,
     )
     if config_report is None:
         return metric_report
     merged = sorted([*config_report.findings, *findings], key=lambda f: f.sort_key)
+    read_here = {str(path) for path in request.metric_files}
     return replace(
         config_report,
+        skipped=[p for p in config_report.skipped if p.path not in read_here],  # a walk's metrics: read here
         files=[*config_report.files, *files],
         findings=merged,
         problems=[*config_report.problems, *problems],
         lines={**config_report.lines, **lines},
+        flow=flow_record,
     )
 
 
@@ -174,6 +210,11 @@ def _version() -> str:
     return __version__
 
 
+def _shown(value: float) -> str:
+    """A sample's value as written: an offset or a byte count in full, not 2.06e+06."""
+    return f"{value:.0f}" if value.is_integer() and abs(value) < 1e18 else f"{value:g}"
+
+
 def _metric_lines(findings: list[Finding], observations) -> dict[str, dict[int, str]]:  # type: ignore[no-untyped-def]
     """The sample a file finding points at, as written (its name, labels and value). A client's
     dump is one JSON object a line holding every metric: its line is not shown."""
@@ -183,7 +224,7 @@ def _metric_lines(findings: list[Finding], observations) -> dict[str, dict[int, 
             continue
         for point in series.points:
             if point.place.kind == "file":
-                at[(point.place.path, point.place.line)] = f"{series.written} {point.value:g}"
+                at[(point.place.path, point.place.line)] = f"{series.written} {_shown(point.value)}"
     lines: dict[str, dict[int, str]] = {}
     for finding in findings:
         for location in finding.locations:

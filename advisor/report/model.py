@@ -45,6 +45,7 @@ class Report:
     skipped: list[Problem] = field(
         default_factory=list
     )  # files of a folder walk that look like Kafka but were not read
+    flow: dict[str, Any] | None = None  # analyze: the flow-control view (advisor/analysis/flow.py to_dict)
 
     @property
     def shown(self) -> list[Finding]:
@@ -77,6 +78,12 @@ class Report:
         }
 
     def to_dict(self) -> dict[str, Any]:
+        document = self._record()
+        if self.flow is not None:  # analyze with offsets or disk space: the flow view
+            document["flow"] = self.flow
+        return document
+
+    def _record(self) -> dict[str, Any]:
         return {
             "schema_version": VERSION,
             "tool": {"name": "kafka-advisor", "version": self.tool_version},

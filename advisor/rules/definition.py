@@ -88,14 +88,15 @@ class Watch(_Strict):
     @field_validator("metric")
     @classmethod
     def _known_metric(cls, value: str) -> str:
+        from advisor.analysis import flow
         from advisor.metrics import clients, vocabulary
 
-        if value in clients.BY_ID:
+        if value in clients.BY_ID or value in flow.QUANTITIES:
             return value
         try:
             vocabulary.by_mbean(value)
         except KeyError:
-            raise ValueError(f"{value} is not in advisor/metrics/vocabulary.py or clients.py") from None
+            raise ValueError(f"{value} is not in metrics/vocabulary.py, clients.py or flow.QUANTITIES") from None
         return value
 
 

@@ -101,6 +101,7 @@ _READINGS = {
 
 def _watch(rule: RuleDefinition) -> list[str]:
     """What a metric rule reads, every name it goes by, and how it is judged."""
+    from advisor.analysis import flow
     from advisor.metrics import clients, vocabulary
 
     watch = rule.watch or {}
@@ -110,6 +111,8 @@ def _watch(rule: RuleDefinition) -> list[str]:
                  "(docs/metrics.md):", "", "| client | written as |", "|---|---|"]  # fmt: skip
         lines += [f"| {library} | `{field}` |" for library, field in clients.FIELDS.get(watch["metric"], ())]
         return lines
+    if watch["metric"] in flow.QUANTITIES:
+        return _flow_watch(rule)
     metric = vocabulary.by_mbean(watch["metric"])
     comparison = "above" if watch["fires"] == "above" else "below"
     if watch.get("events"):
@@ -128,6 +131,25 @@ def _watch(rule: RuleDefinition) -> list[str]:
     for name, reading, dialects in vocabulary.names(metric):
         shown = ", ".join(d for d in vocabulary.DIALECTS if d in dialects)
         lines.append(f"| `{name}` | {_READINGS[reading]} | {shown} |")
+    return lines
+
+
+def _flow_watch(rule: RuleDefinition) -> list[str]:
+    """A flow rule: the quantity it judges and every series it is built from."""
+    from advisor.analysis import flow
+    from advisor.metrics import clients, vocabulary
+
+    watch = rule.watch or {}
+    what, metrics, client_metrics = flow.QUANTITIES[watch["metric"]]
+    lines = [f"Flow check `{rule.python}` ({check_module(rule.python or '')}) on {what}, from the flow-control view "
+             "(advisor/analysis/flow.py, docs/metrics.md \"Flow control\"), built from:", "",
+             "| series name | what it is | written by |", "|---|---|---|"]  # fmt: skip
+    for metric in metrics:
+        for name, _, dialects in vocabulary.names(metric):
+            lines.append(f"| `{name}` | {metric.short} | {', '.join(sorted(dialects))} |")
+    for client_metric in client_metrics:
+        for library, field in clients.FIELDS.get(client_metric.id, ()):
+            lines.append(f"| `{field}` | {client_metric.id} | {library} |")
     return lines
 
 

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import subprocess
 import time
-import uuid
 from pathlib import Path
 
 import fetch_kafka  # tools/, on the path through tests/conftest.py
 import pytest
 from confluent_kafka import Producer
-from confluent_kafka.admin import AdminClient, NewTopic
 from oracles import compile_java
-from testbed import KafkaTestCluster, wait_for_topic
+from testbed import KafkaTestCluster, new_topic
 
 from advisor.metrics import clients
 from advisor.report import analysis, session
@@ -35,11 +33,7 @@ PARAMS = {"KM020": {"threshold": ("20", 0), "sustained_seconds": ("1", 0)}}
 
 @pytest.fixture(scope="module")
 def topic(kafka_cluster_handle: KafkaTestCluster) -> str:
-    admin = AdminClient({"bootstrap.servers": kafka_cluster_handle.bootstrap_servers})
-    name = f"client-metrics-{uuid.uuid4().hex[:8]}"
-    admin.create_topics([NewTopic(name, 1, 3)], request_timeout=30)[name].result(60)
-    wait_for_topic(admin, name, 1)
-    return name
+    return new_topic(kafka_cluster_handle, "client-metrics")
 
 
 @pytest.fixture(scope="module")
@@ -114,10 +108,7 @@ def consume_while_producing(cluster: KafkaTestCluster, pause: float, folder: Pat
 
     from confluent_kafka import Consumer
 
-    admin = AdminClient({"bootstrap.servers": cluster.bootstrap_servers})
-    name = f"lag-{uuid.uuid4().hex[:8]}"
-    admin.create_topics([NewTopic(name, 1, 3)], request_timeout=30)[name].result(60)
-    wait_for_topic(admin, name, 1)
+    name = new_topic(cluster, "lag")
     stop = threading.Event()
 
     def produce() -> None:

@@ -38,6 +38,9 @@ MODULES = {
     "producer-batching": "metrics",
     "metric-rising": "metrics",
     "near-client-setting": "metrics",
+    "flow-lag-seconds": "flow",
+    "flow-retention": "flow",
+    "flow-disk-fill": "flow",
 }
 
 
