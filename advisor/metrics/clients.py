@@ -58,13 +58,20 @@ RECORDS_LAG = ClientMetric("consumer/records-lag", "consumer", "value", "records
 # fetch position), apart from records-lag-max so that one consumer's lag is not judged twice.
 PARTITION_END = ClientMetric("consumer/partition-end-offset", "consumer", "value", "offset")
 COMMITTED_OFFSET = ClientMetric("consumer/committed-offset", "consumer", "value", "offset")
+# Fetch responses: their average size (bytes) and how many a second (fetch-total's increase, else fetch-rate).
+FETCH_SIZE_AVG = ClientMetric("consumer-fetch-manager-metrics/fetch-size-avg", "consumer", "value", "bytes")
+FETCH_TOTAL = ClientMetric("consumer-fetch-manager-metrics/fetch-total", "consumer", "count", "fetches")
+FETCH_RATE = ClientMetric("consumer-fetch-manager-metrics/fetch-rate", "consumer", "value", "fetches/s")
+# Rebalances the consumer took part in since it started (Java counts each successful one, the first
+# join included; librdkafka cgrp.rebalance_cnt): a rate needs two samples, the count alone says nothing.
+REBALANCE_TOTAL = ClientMetric("consumer-coordinator-metrics/rebalance-total", "consumer", "count", "rebalances")
 PARTITION_RECORDS_LAG = ClientMetric("consumer/partition-records-lag", "consumer", "value", "records")
 
 CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
                   RECORD_ERROR_TOTAL,
                   RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
                   TIME_BETWEEN_POLL_MAX, RECORDS_LAG, PARTITION_END, COMMITTED_OFFSET,
-                  PARTITION_RECORDS_LAG)  # fmt: skip
+                  PARTITION_RECORDS_LAG, REBALANCE_TOTAL, FETCH_SIZE_AVG, FETCH_TOTAL, FETCH_RATE)  # fmt: skip
 BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
 # Java's group/name → the metric (its own id, but for concepts the clients share).
 JAVA_NAMES = {
@@ -243,6 +250,10 @@ def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSa
                 if isinstance(window, dict) and _number(window.get("cnt")):
                     add(metric, (("topic", topic),), float(window.get("avg") or 0), f"topics.{topic}.{window_name}.avg")
     if document.get("type") == "consumer":
+        group = document.get("cgrp")
+        rebalances = _number(group.get("rebalance_cnt")) if isinstance(group, dict) else None
+        if rebalances is not None:
+            add(REBALANCE_TOTAL, (), rebalances, "cgrp.rebalance_cnt")
         for topic, stats in _items(document.get("topics")):
             for partition, numbers in _items(stats.get("partitions") if isinstance(stats, dict) else None):
                 if partition == "-1" or not isinstance(numbers, dict):  # -1: the unassigned (UA) partition
@@ -304,6 +315,14 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     TIME_BETWEEN_POLL_MAX.id: (("java", "consumer-metrics time-between-poll-max"),),
     PARTITION_END.id: (("librdkafka", "topics.<topic>.partitions.<partition>.hi_offset (assigned partitions)"),),
     COMMITTED_OFFSET.id: (("librdkafka", "topics.<topic>.partitions.<partition>.committed_offset (-1001: none)"),),
+    FETCH_SIZE_AVG.id: (
+        ("java", "consumer-fetch-manager-metrics fetch-size-avg (with fetch-total or fetch-rate)"),
+        ("kafka-python", "consumer-fetch-manager-metrics fetch-size-avg (with fetch-rate)"),
+    ),
+    REBALANCE_TOTAL.id: (
+        ("java", "consumer-coordinator-metrics rebalance-total"),
+        ("librdkafka", "cgrp.rebalance_cnt"),
+    ),
     PARTITION_RECORDS_LAG.id: (("java", "consumer-fetch-manager-metrics records-lag [topic, partition]"),),
     RECORD_ERROR_TOTAL.id: (("java", "producer-metrics record-error-total"),),
 }

@@ -79,6 +79,12 @@ class Watch(_Strict):
         description="judged only where the broker configurations given agree on a value of the rule's first key "
         "above its default (a rule about raised settings that buy nothing)",
     )
+    lifetime: bool = Field(
+        default=True,
+        description="events only: a count seen once is judged as counted since the broker or client started "
+        "(false: it says nothing — ISR shrinks at every restart, a consumer's first join — and only an increase "
+        "between samples is judged)",
+    )
     events: bool = Field(
         default=False,
         description="a counter of events: judged by how many happened in everything observed (seen once: since "

@@ -115,7 +115,12 @@ def _watch(rule: RuleDefinition) -> list[str]:
         return _flow_watch(rule)
     metric = vocabulary.by_mbean(watch["metric"])
     comparison = "above" if watch["fires"] == "above" else "below"
-    if watch.get("events"):
+    if watch.get("events") and not watch.get("lifetime", True):
+        how = (
+            "Fires when more than `threshold` events were counted between the first and last sample observed; a"
+            " count seen once is not judged (it grows in normal life: it says nothing about now)."
+        )
+    elif watch.get("events"):
         how = (
             "Fires when more than `threshold` events were counted in everything observed (a count seen once says"
             " how many since the broker started, with the confidence lowered)."

@@ -156,3 +156,70 @@ def test_a_slow_consumer_s_lag_rises_and_a_fast_one_s_does_not(kafka_cluster: Ka
     slow = rising(consume_while_producing(kafka_cluster, 0.02, tmp_path))  # ~40 records/s against 400
     assert slow and all(f.client == "librdkafka" and "consumer_lag" in f.keys[0] for f in slow), slow
     assert rising(consume_while_producing(kafka_cluster, 0.0, tmp_path)) == []
+
+
+def test_a_group_that_members_keep_joining_and_leaving_fires_the_rebalance_rule(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    """A librdkafka consumer stays in its group while a second member joins and leaves three times:
+    each join and each leave is a rebalance in the first one's statistics (cgrp.rebalance_cnt), and
+    KM032 fires; a consumer alone in its group goes through its first join only and stays quiet."""
+    import threading
+
+    from confluent_kafka import Consumer
+
+    topic = new_topic(kafka_cluster, "rebalance", partitions=4)
+    params = {"KM032": {"threshold": ("2", 0)}}
+
+    def member(group: str, client: str, emitted: list[str] | None = None) -> Consumer:
+        settings = {"bootstrap.servers": kafka_cluster.bootstrap_servers, "group.id": group, "client.id": client,
+                    "auto.offset.reset": "earliest", "session.timeout.ms": 10000}  # fmt: skip
+        if emitted is not None:
+            settings |= {"statistics.interval.ms": 1000, "stats_cb": emitted.append}
+        consumer = Consumer(settings)
+        consumer.subscribe([topic])
+        return consumer
+
+    def churn(stop: threading.Event) -> None:
+        for number in range(3):
+            visitor = member(f"{topic}-busy", f"visitor-{number}")
+            deadline = time.monotonic() + 15
+            while not visitor.assignment() and time.monotonic() < deadline and not stop.is_set():
+                visitor.poll(0.2)
+            visitor.close()  # leaves the group: another rebalance
+            time.sleep(2)
+
+    def run(group: str, client: str, with_churn: bool) -> Path:
+        emitted: list[str] = []
+        consumer = member(group, client, emitted)
+        stop = threading.Event()
+        visitor = threading.Thread(target=churn, args=(stop,)) if with_churn else None
+        try:
+            deadline = time.monotonic() + 6
+            while time.monotonic() < deadline:
+                consumer.poll(0.2)  # joined first
+            if visitor is not None:
+                visitor.start()
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and (visitor is None or visitor.is_alive()):
+                consumer.poll(0.2)
+            for _ in range(10):
+                consumer.poll(0.2)  # the last rebalance into the statistics
+        finally:
+            stop.set()
+            if visitor is not None:
+                visitor.join(60)
+            consumer.close()
+        path = tmp_path / f"{client}.json"
+        path.write_text("\n".join(emitted) + "\n")
+        return path
+
+    def rebalancing(path: Path) -> list:  # type: ignore[type-arg]
+        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
+        report = analysis.run(request)
+        assert not report.problems, report.problems
+        return [f for f in report.findings if f.rule == "KM032"]
+
+    busy = rebalancing(run(f"{topic}-busy", "steady-member", with_churn=True))
+    assert busy and busy[0].client == "librdkafka" and busy[0].keys[0] == "cgrp.rebalance_cnt", busy
+    assert rebalancing(run(f"{topic}-alone", "lone-member", with_churn=False)) == []

@@ -119,3 +119,27 @@ def test_a_stream_is_read_a_line_at_a_time_and_every_input_is_bounded(tmp_path: 
     pretty.write_text(json.dumps(json.loads(lines[0]), indent=2))  # one document over many lines: read whole
     assert analyze(pretty, Limits()).problems == []
     assert "one JSON document larger than 100" in str(analyze(pretty, Limits(file_bytes=100)).problems)
+
+
+def test_every_java_metric_name_read_is_one_the_kafka_clients_jar_defines() -> None:
+    """The Java names the readers map (group and metric name) are string constants of the real
+    kafka-clients jar: a renamed metric fails here, not silently in the field."""
+    import zipfile
+
+    import fetch_kafka  # tools/, on the path through tests/conftest.py
+
+    jar = next(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION).glob("kafka-clients-*.jar"))
+    with zipfile.ZipFile(jar) as archive:
+        constants = b"".join(archive.read(name) for name in archive.namelist()
+                             if name.startswith("org/apache/kafka/clients/") and name.endswith(".class"))  # fmt: skip
+    java = {key for key in clients.JAVA_NAMES if key.split("/", 1)[0].endswith("-metrics")}
+    assert "consumer-coordinator-metrics/rebalance-total" in java
+
+    # Exactly the name, as a class file's constant pool holds it (tag 1, two-byte length, the bytes):
+    # "records-lag" must not pass on the strength of "records-lag-max". (A group is built from a prefix,
+    # "producer" or "consumer", and "-metrics" or "-coordinator-metrics": not a constant.)
+    def constant(text: str) -> bytes:
+        return b"\x01" + len(text.encode()).to_bytes(2, "big") + text.encode()
+
+    missing = sorted(key for key in java if constant(key.split("/", 1)[1]) not in constants)
+    assert missing == []

@@ -35,7 +35,7 @@ MODULES = {
     "tenants-without-quotas": "tenancy",
     "metric-threshold": "metrics",
     "request-stages": "metrics",
-    "producer-batching": "metrics",
+    "small-while-busy": "metrics",
     "metric-rising": "metrics",
     "near-client-setting": "metrics",
     "flow-lag-seconds": "flow",

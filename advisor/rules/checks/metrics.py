@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.analysis.broker_settings import BrokerSettings
 from advisor.analysis.client_settings import Beside
@@ -103,7 +103,7 @@ def metric_threshold(
     if watch.get("over", "node") == "cluster":
         violations = _cluster(found, fires, clears, window, keys)
     elif watch.get("events"):
-        violations = _events(found, fires, keys)
+        violations = _events(found, fires, keys, lifetime=watch.get("lifetime", True))
     else:
         violations = _per_node(found, fires, clears, window, keys)
     return [_with_config(v, settings, keys) for v in violations]
@@ -138,9 +138,10 @@ def _role(series: Series) -> tuple[str, str]:
     return ("", "") if series.component == "broker" else (series.component, series.library)
 
 
-def _events(found: list[Series], fires: Condition, keys: tuple[str, ...]) -> list[Violation]:
+def _events(found: list[Series], fires: Condition, keys: tuple[str, ...], lifetime: bool = True) -> list[Violation]:
     """Counters of events (elections, failures): how many happened in everything observed; seen
-    once, how many since the broker started, said so."""
+    once, how many since the broker started, said so (unless `lifetime` is off: counts that grow
+    in normal life say nothing seen once)."""
     violations = []
     for series in _ordered(found):
         arguments = {"node": series.node, "series": series.written, "nodes": series.node}
@@ -157,7 +158,7 @@ def _events(found: list[Series], fires: Condition, keys: tuple[str, ...]) -> lis
                 violation = Violation(keys=(series.written, *keys), location=verdict.place, arguments=arguments)
                 violation.component, violation.client = _role(series)
                 violations.append(violation)
-        elif fires(series.points[-1].value):
+        elif lifetime and fires(series.points[-1].value):
             point = series.points[-1]
             what = "broker" if series.component == "broker" else "client"
             arguments |= {"value": number(point.value), "held": f"since the {what} started"}
@@ -280,32 +281,70 @@ def _send_rate(observations: Observations, client: str) -> float | None:
     return None
 
 
-@metric_check("producer-batching", (*ARGUMENTS, "rate", "linger", "linger_source"))
-def producer_batching(
+def _fetch_rate(observations: Observations, client: str) -> float | None:
+    """A consumer's fetch requests per second: its fetch count's increase over what was observed,
+    else the rate its client reports (fetch-rate)."""
+    for series in observations.of(clients.FETCH_TOTAL.id):
+        if series.node == client and not series.labels:
+            verdict = windows.increase(series)
+            if verdict is not None and verdict.observed:
+                return verdict.value / verdict.observed
+    for series in observations.of(clients.FETCH_RATE.id):
+        if series.node == client and not series.labels and series.points:
+            return series.points[-1].value
+    return None
+
+
+class _Small(NamedTuple):
+    """A client unit that stays small while the client is busy, and the setting that lets it grow."""
+
+    role: str
+    rate: Callable[[Observations, str], float | None]  # how busy: records sent, fetches made (per second)
+    setting: str
+    bound: str  # the rule parameter: the setting's value below which the client does not wait to fill
+    keys: tuple[str, ...]
+
+
+_SMALL = {
+    # Batches of about one record while the producer sends many a second and lingers little: each record
+    # leaves alone, one request per partition per few records.
+    clients.RECORDS_PER_BATCH.id: _Small("producer", _send_rate, "linger.ms", "linger", ("linger.ms", "batch.size")),
+    # Fetch responses of a few records while the consumer fetches many times a second and asks for as
+    # little as one byte: each fetch returns as soon as anything is there.
+    clients.FETCH_SIZE_AVG.id: _Small("consumer", _fetch_rate, "fetch.min.bytes", "min_bytes",
+                                      ("fetch.min.bytes", "fetch.max.wait.ms")),
+}  # fmt: skip
+
+
+@metric_check("small-while-busy", (*ARGUMENTS, "rate", "setting", "setting_source"))
+def small_while_busy(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
-    """Batches that carry about one record while the producer sends many a second and lingers
-    little: each record leaves alone, one request per partition per few records."""
-    fewest, least_rate, linger_below = float(params["threshold"]), float(params["rate"]), float(params["linger"])
+    """A client's unit (a batch, a fetch) stays below `threshold` for the window while the client is
+    busy (`rate` a second) and its setting (linger.ms, fetch.min.bytes) lets it leave before it fills."""
+    small = _SMALL[definition.watch["metric"]]
+    fewest, least_rate, below = float(params["threshold"]), float(params["rate"]), float(params[small.bound])
     window = float(params["sustained_seconds"])
     fires, clears = (lambda v: v < fewest), (lambda v: v >= fewest * 1.5)
     violations = []
-    for series in _ordered(observations.of(clients.RECORDS_PER_BATCH.id)):
+    for series in _ordered(observations.of(definition.watch["metric"])):
+        if small.role == "consumer" and series.labels:
+            continue  # the consumer's per-topic figures: the all-topics one speaks for it
         verdict = windows.judge(windows.signal(series), fires, clears, window)
-        rate = _send_rate(observations, series.node) if verdict is not None else None
+        rate = small.rate(observations, series.node) if verdict is not None else None
         if verdict is None or rate is None or rate < least_rate:
             continue
-        linger = beside.clients.value(series.node, "producer", series.library, "linger.ms")
+        setting = beside.clients.value(series.node, small.role, series.library, small.setting)
         try:
-            if linger.value is None or float(linger.value) >= linger_below:
+            if setting.value is None or float(setting.value) >= below:
                 continue
         except ValueError:
             continue
-        violation = _violation(verdict, (series.written, "linger.ms", "batch.size"), window, node=series.node,
-                               series=series.written, nodes=series.node, rate=f"{rate:,.0f}", linger=linger.value,
-                               linger_source=linger.source)  # fmt: skip
-        violation.related = (linger.written,) if linger.written else ()
-        violation.component, violation.client = "producer", series.library
+        violation = _violation(verdict, (series.written, *small.keys), window, node=series.node,
+                               series=series.written, nodes=series.node, rate=f"{rate:,.0f}", setting=setting.value,
+                               setting_source=setting.source)  # fmt: skip
+        violation.related = (setting.written,) if setting.written else ()
+        violation.component, violation.client = small.role, series.library
         violations.append(violation)
     return violations
 
