@@ -58,6 +58,8 @@ RECORDS_LAG = ClientMetric("consumer/records-lag", "consumer", "value", "records
 # fetch position), apart from records-lag-max so that one consumer's lag is not judged twice.
 PARTITION_END = ClientMetric("consumer/partition-end-offset", "consumer", "value", "offset")
 COMMITTED_OFFSET = ClientMetric("consumer/committed-offset", "consumer", "value", "offset")
+# Compressed over uncompressed size of the batches sent (Java, kafka-python): 1.0 without a codec.
+COMPRESSION_RATE_AVG = ClientMetric("producer-metrics/compression-rate-avg", "producer", "value", "ratio")
 # Fetch responses: their average size (bytes) and how many a second (fetch-total's increase, else fetch-rate).
 FETCH_SIZE_AVG = ClientMetric("consumer-fetch-manager-metrics/fetch-size-avg", "consumer", "value", "bytes")
 FETCH_TOTAL = ClientMetric("consumer-fetch-manager-metrics/fetch-total", "consumer", "count", "fetches")
@@ -71,7 +73,8 @@ CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEN
                   RECORD_ERROR_TOTAL,
                   RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
                   TIME_BETWEEN_POLL_MAX, RECORDS_LAG, PARTITION_END, COMMITTED_OFFSET,
-                  PARTITION_RECORDS_LAG, REBALANCE_TOTAL, FETCH_SIZE_AVG, FETCH_TOTAL, FETCH_RATE)  # fmt: skip
+                  PARTITION_RECORDS_LAG, REBALANCE_TOTAL, FETCH_SIZE_AVG, FETCH_TOTAL, FETCH_RATE,
+                  COMPRESSION_RATE_AVG)  # fmt: skip
 BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
 # Java's group/name → the metric (its own id, but for concepts the clients share).
 JAVA_NAMES = {
@@ -325,4 +328,9 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     PARTITION_RECORDS_LAG.id: (("java", "consumer-fetch-manager-metrics records-lag [topic, partition]"),),
     RECORD_ERROR_TOTAL.id: (("java", "producer-metrics record-error-total"),),
+    COMPRESSION_RATE_AVG.id: (
+        ("java", "producer-metrics compression-rate-avg (with record-send-total and record-size-avg)"),
+        ("kafka-python", "producer-metrics compression-rate-avg (with record-send-rate and record-size-avg)"),
+    ),
+    RECORD_RETRY_TOTAL.id: (("java", "producer-metrics record-retry-total (of record-send-total)"),),
 }

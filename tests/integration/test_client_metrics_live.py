@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import fetch_kafka  # tools/, on the path through tests/conftest.py
@@ -32,8 +33,9 @@ PARAMS = {"KM020": {"threshold": ("20", 0), "sustained_seconds": ("1", 0)}}
 
 
 @pytest.fixture(scope="module")
-def topic(kafka_cluster_handle: KafkaTestCluster) -> str:
-    return new_topic(kafka_cluster_handle, "client-metrics")
+def topic(kafka_cluster_handle: KafkaTestCluster) -> Iterator[str]:
+    with new_topic(kafka_cluster_handle, "client-metrics") as name:
+        yield name
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +58,15 @@ def judge(path: Path) -> tuple[list, list]:  # type: ignore[type-arg]
     return [f for f in report.findings if f.rule == "KM020"], per_batch
 
 
-def run_java(classpath: str, cluster: KafkaTestCluster, topic: str, linger: str, folder: Path) -> Path:
-    command = ["java", "-cp", classpath, "ClientMetricsDump", cluster.bootstrap_servers, topic, str(RATE), "100",
-               "6", "2000", f"linger.ms={linger}", f"client.id=dump-linger-{linger}"]  # fmt: skip
+def run_java(classpath: str, cluster: KafkaTestCluster, topic: str, linger: str, folder: Path, *extra: str,
+             size: int = 100) -> Path:  # fmt: skip
+    """A real Java producer at RATE records/s of `size` bytes for 6 s, its metrics every 2 s; `extra`
+    settings (key=value) beside linger.ms."""
+    name = "-".join([f"linger-{linger}", *(setting.replace("=", "-") for setting in extra)])
+    command = ["java", "-cp", classpath, "ClientMetricsDump", cluster.bootstrap_servers, topic, str(RATE), str(size),
+               "6", "2000", f"linger.ms={linger}", f"client.id=dump-{name}", *extra]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
-    path = folder / f"java-linger-{linger}.json"
+    path = folder / f"java-{name}.json"
     path.write_text(result.stdout)
     return path
 
@@ -104,11 +110,15 @@ def test_a_busy_producer_with_linger_zero_sends_nearly_empty_batches(
 def consume_while_producing(cluster: KafkaTestCluster, pause: float, folder: Path) -> Path:
     """A producer writing 400 records/s for 10 s beside a librdkafka consumer that takes one record
     every `pause` seconds, committing as it goes; the consumer's statistics, one emit a line."""
+    with new_topic(cluster, "lag") as name:
+        return _consume_while_producing(cluster, name, pause, folder)
+
+
+def _consume_while_producing(cluster: KafkaTestCluster, name: str, pause: float, folder: Path) -> Path:
     import threading
 
     from confluent_kafka import Consumer
 
-    name = new_topic(cluster, "lag")
     stop = threading.Event()
 
     def produce() -> None:
@@ -168,58 +178,81 @@ def test_a_group_that_members_keep_joining_and_leaving_fires_the_rebalance_rule(
 
     from confluent_kafka import Consumer
 
-    topic = new_topic(kafka_cluster, "rebalance", partitions=4)
-    params = {"KM032": {"threshold": ("2", 0)}}
+    with new_topic(kafka_cluster, "rebalance", partitions=4) as topic:
+        params = {"KM032": {"threshold": ("2", 0)}}
 
-    def member(group: str, client: str, emitted: list[str] | None = None) -> Consumer:
-        settings = {"bootstrap.servers": kafka_cluster.bootstrap_servers, "group.id": group, "client.id": client,
-                    "auto.offset.reset": "earliest", "session.timeout.ms": 10000}  # fmt: skip
-        if emitted is not None:
-            settings |= {"statistics.interval.ms": 1000, "stats_cb": emitted.append}
-        consumer = Consumer(settings)
-        consumer.subscribe([topic])
-        return consumer
+        def member(group: str, client: str, emitted: list[str] | None = None) -> Consumer:
+            settings = {"bootstrap.servers": kafka_cluster.bootstrap_servers, "group.id": group, "client.id": client,
+                        "auto.offset.reset": "earliest", "session.timeout.ms": 10000}  # fmt: skip
+            if emitted is not None:
+                settings |= {"statistics.interval.ms": 1000, "stats_cb": emitted.append}
+            consumer = Consumer(settings)
+            consumer.subscribe([topic])
+            return consumer
 
-    def churn(stop: threading.Event) -> None:
-        for number in range(3):
-            visitor = member(f"{topic}-busy", f"visitor-{number}")
-            deadline = time.monotonic() + 15
-            while not visitor.assignment() and time.monotonic() < deadline and not stop.is_set():
-                visitor.poll(0.2)
-            visitor.close()  # leaves the group: another rebalance
-            time.sleep(2)
+        def churn(stop: threading.Event) -> None:
+            for number in range(3):
+                visitor = member(f"{topic}-busy", f"visitor-{number}")
+                deadline = time.monotonic() + 15
+                while not visitor.assignment() and time.monotonic() < deadline and not stop.is_set():
+                    visitor.poll(0.2)
+                visitor.close()  # leaves the group: another rebalance
+                time.sleep(2)
 
-    def run(group: str, client: str, with_churn: bool) -> Path:
-        emitted: list[str] = []
-        consumer = member(group, client, emitted)
-        stop = threading.Event()
-        visitor = threading.Thread(target=churn, args=(stop,)) if with_churn else None
-        try:
-            deadline = time.monotonic() + 6
-            while time.monotonic() < deadline:
-                consumer.poll(0.2)  # joined first
-            if visitor is not None:
-                visitor.start()
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline and (visitor is None or visitor.is_alive()):
-                consumer.poll(0.2)
-            for _ in range(10):
-                consumer.poll(0.2)  # the last rebalance into the statistics
-        finally:
-            stop.set()
-            if visitor is not None:
-                visitor.join(60)
-            consumer.close()
-        path = tmp_path / f"{client}.json"
-        path.write_text("\n".join(emitted) + "\n")
-        return path
+        def run(group: str, client: str, with_churn: bool) -> Path:
+            emitted: list[str] = []
+            consumer = member(group, client, emitted)
+            stop = threading.Event()
+            visitor = threading.Thread(target=churn, args=(stop,)) if with_churn else None
+            try:
+                deadline = time.monotonic() + 6
+                while time.monotonic() < deadline:
+                    consumer.poll(0.2)  # joined first
+                if visitor is not None:
+                    visitor.start()
+                deadline = time.monotonic() + 30
+                while time.monotonic() < deadline and (visitor is None or visitor.is_alive()):
+                    consumer.poll(0.2)
+                for _ in range(10):
+                    consumer.poll(0.2)  # the last rebalance into the statistics
+            finally:
+                stop.set()
+                if visitor is not None:
+                    visitor.join(60)
+                consumer.close()
+            path = tmp_path / f"{client}.json"
+            path.write_text("\n".join(emitted) + "\n")
+            return path
 
-    def rebalancing(path: Path) -> list:  # type: ignore[type-arg]
+        def rebalancing(path: Path) -> list:  # type: ignore[type-arg]
+            request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
+            report = analysis.run(request)
+            assert not report.problems, report.problems
+            return [f for f in report.findings if f.rule == "KM032"]
+
+        busy = rebalancing(run(f"{topic}-busy", "steady-member", with_churn=True))
+        assert busy and busy[0].client == "librdkafka" and busy[0].keys[0] == "cgrp.rebalance_cnt", busy
+        assert rebalancing(run(f"{topic}-alone", "lone-member", with_churn=False)) == []
+
+
+def test_a_busy_producer_without_a_codec_sends_uncompressed_and_lz4_shrinks_it(
+    kafka_cluster: KafkaTestCluster, topic: str, java_dump: str, tmp_path: Path
+) -> None:
+    """A real Java producer sending 2,000 records/s of 1 kB: without a codec compression-rate-avg is
+    1 and KM026 fires; with lz4 the same (very compressible) records shrink and it is quiet."""
+    params = {"KM026": {"rate": ("500000", 0), "sustained_seconds": ("1", 0)}}
+
+    def judged(path: Path) -> tuple[list, list[float]]:  # type: ignore[type-arg]
         request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
         report = analysis.run(request)
         assert not report.problems, report.problems
-        return [f for f in report.findings if f.rule == "KM032"]
+        samples = clients.read(path.read_text(), str(path), "java")
+        ratios = [s.value for s in samples if s.metric is clients.COMPRESSION_RATE_AVG and not s.labels]
+        return [f for f in report.findings if f.rule == "KM026"], ratios
 
-    busy = rebalancing(run(f"{topic}-busy", "steady-member", with_churn=True))
-    assert busy and busy[0].client == "librdkafka" and busy[0].keys[0] == "cgrp.rebalance_cnt", busy
-    assert rebalancing(run(f"{topic}-alone", "lone-member", with_churn=False)) == []
+    plain, plain_ratios = judged(run_java(java_dump, kafka_cluster, topic, "5", tmp_path, size=1000))
+    assert plain and "uncompressed" in plain[0].message, (plain, plain_ratios)
+    packed, packed_ratios = judged(run_java(java_dump, kafka_cluster, topic, "5", tmp_path, "compression.type=lz4",
+                                            size=1000))  # fmt: skip
+    assert packed == [], packed
+    assert max(packed_ratios) < 0.5 <= min(plain_ratios), (plain_ratios, packed_ratios)  # the number that proves it

@@ -74,15 +74,15 @@ def analyze(path: Path, configs: tuple[Path, ...] = ()) -> tuple[flow.PartitionF
 
 
 def test_a_slow_consumer_diverges_and_its_lag_in_seconds_rises(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
-    topic = new_topic(kafka_cluster, "flow")
-    stop = threading.Event()
-    writer = threading.Thread(target=produce, args=(kafka_cluster, topic, stop))
-    writer.start()
-    try:
-        stats = consume(kafka_cluster, topic, RATE // 5, 14, tmp_path, "slow-reader")
-    finally:
-        stop.set()
-        writer.join(60)
+    with new_topic(kafka_cluster, "flow") as topic:
+        stop = threading.Event()
+        writer = threading.Thread(target=produce, args=(kafka_cluster, topic, stop))
+        writer.start()
+        try:
+            stats = consume(kafka_cluster, topic, RATE // 5, 14, tmp_path, "slow-reader")
+        finally:
+            stop.set()
+            writer.join(60)
     row, rules = analyze(stats)
     assert row.trend == "diverging" and not row.draining, row
     assert row.rate_in == pytest.approx(RATE, rel=0.35) and row.rate_out < RATE / 2, (row.rate_in, row.rate_out)
@@ -96,16 +96,16 @@ def test_a_slow_consumer_diverges_and_its_lag_in_seconds_rises(kafka_cluster: Ka
 
 
 def test_a_fast_consumer_drains_its_backlog(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
-    topic = new_topic(kafka_cluster, "flow")
-    stop = threading.Event()
-    writer = threading.Thread(target=produce, args=(kafka_cluster, topic, stop, 6000))
-    writer.start()
-    try:
-        time.sleep(2)  # the backlog written first
-        stats = consume(kafka_cluster, topic, RATE * 3, 8, tmp_path, "fast-reader")
-    finally:
-        stop.set()
-        writer.join(60)
+    with new_topic(kafka_cluster, "flow") as topic:
+        stop = threading.Event()
+        writer = threading.Thread(target=produce, args=(kafka_cluster, topic, stop, 6000))
+        writer.start()
+        try:
+            time.sleep(2)  # the backlog written first
+            stats = consume(kafka_cluster, topic, RATE * 3, 8, tmp_path, "fast-reader")
+        finally:
+            stop.set()
+            writer.join(60)
     row, rules = analyze(stats)
     assert row.trend in ("converging", "caught-up"), row
     assert row.draining and row.rate_out > row.rate_in, (row.rate_in, row.rate_out)  # type: ignore[operator]

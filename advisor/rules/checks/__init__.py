@@ -36,6 +36,8 @@ MODULES = {
     "metric-threshold": "metrics",
     "request-stages": "metrics",
     "small-while-busy": "metrics",
+    "share-of-increase": "metrics",
+    "compression-ratio": "metrics",
     "metric-rising": "metrics",
     "near-client-setting": "metrics",
     "flow-lag-seconds": "flow",

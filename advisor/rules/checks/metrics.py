@@ -407,3 +407,80 @@ def near_client_setting(
         violation.component, violation.client = _role(series)
         violations.append(violation)
     return violations
+
+
+# Counters judged as a share of another's increase over the same window: records retried of those sent.
+_SHARE_OF = {clients.RECORD_RETRY_TOTAL.id: clients.RECORD_SEND_TOTAL.id}
+
+
+@metric_check("share-of-increase", (*ARGUMENTS, "count", "total"))
+def share_of_increase(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """What share of a client's sends needed a retry, from both counts' increase over the window (a
+    count seen once is since the client started: not judged)."""
+    share, window = float(params["threshold"]), float(params["sustained_seconds"])
+    totals = {(s.node, s.labels): s for s in observations.of(_SHARE_OF[definition.watch["metric"]])}
+    violations = []
+    for series in _ordered(observations.of(definition.watch["metric"])):
+        total = totals.get((series.node, series.labels))
+        counted = windows.increase(series)
+        sent = windows.increase(total) if total is not None else None
+        if counted is None or sent is None or sent.value <= 0 or counted.value / sent.value <= share:
+            continue
+        observed = counted.observed or 0.0
+        notes = () if observed >= window else (SHORT.format(observed=seconds(observed), window=seconds(window)),)
+        arguments = {"node": series.node, "series": series.written, "nodes": series.node,
+                     "value": f"{counted.value / sent.value:.1%}", "held": f"in the {seconds(observed)} observed",
+                     "count": number(counted.value), "total": number(sent.value)}  # fmt: skip
+        violation = Violation(keys=(series.written, *definition.keys), location=counted.place, arguments=arguments,
+                              assumptions=notes)  # fmt: skip
+        violation.component, violation.client = _role(series)
+        violations.append(violation)
+    return violations
+
+
+def _record_size(observations: Observations, client: str) -> float | None:
+    for series in observations.of(clients.RECORD_SIZE_AVG.id):
+        if series.node == client and not series.labels and series.points:
+            return series.points[-1].value
+    return None
+
+
+@metric_check("compression-ratio", (*ARGUMENTS, "rate", "setting", "setting_source"))
+def compression_ratio(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """A busy producer whose batches leave about as large as they came: no codec set, or one that
+    finds nothing to compress (data already compressed or encrypted, batches too small)."""
+    least, window = float(params["rate"]), float(params["sustained_seconds"])
+    fires, clears = (lambda v: v >= float(params["threshold"])), (lambda v: v < float(params["threshold"]) - 0.05)
+    violations = []
+    for series in _ordered(observations.of(clients.COMPRESSION_RATE_AVG.id)):
+        if series.labels:
+            continue  # per-topic figures: the producer's own speaks for it
+        verdict = windows.judge(windows.signal(series), fires, clears, window)
+        records, size = _send_rate(observations, series.node), _record_size(observations, series.node)
+        if verdict is None or records is None or size is None or records * size < least:
+            continue
+        codec = beside.clients.value(series.node, "producer", series.library, "compression.type")
+        if codec.value is None:
+            continue
+        none = codec.value.strip().lower() in ("none", "")
+        rate = f"{records * size / 1e6:,.1f}"
+        wasted = f"gains nothing from compression.type {codec.value}: incompressible data or too small batches"
+        what = "sends its batches uncompressed" if none else wasted
+        violation = _violation(verdict, (series.written, "compression.type", "linger.ms", "batch.size"), window,
+                               node=series.node, series=series.written, nodes=series.node, rate=rate,
+                               setting=codec.value, setting_source=codec.source)  # fmt: skip
+        held = violation.arguments["held"]
+        violation.message = (f"{series.node}: {what} (compressed/uncompressed {number(verdict.value)}) {held} while "
+                             f"it sends {rate} MB/s; compression.type {codec.value} ({codec.source})")  # fmt: skip
+        violation.recommended = (
+            "set compression.type to lz4 or zstd and check compression-rate-avg fall (and the brokers' bytes in)"
+            if none else "turn compression off for this data (it spends CPU for nothing), or let batches fill "
+            "(linger.ms, batch.size) if they are too small to compress")  # fmt: skip
+        violation.related = (codec.written,) if codec.written else ()
+        violation.component, violation.client = "producer", series.library
+        violations.append(violation)
+    return violations
