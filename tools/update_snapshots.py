@@ -23,15 +23,22 @@ SNAPSHOTS: dict[str, object] = {
 
 
 def fixture_units() -> dict[str, list[Path]]:
-    """Each fixture file is a unit of its own, except the files of one `projects/<name>/`
-    folder, which are linted together (rules that read a cluster's other files)."""
+    """Each fixture file is a unit of its own, except the files of one `projects/<name>/` (or
+    `metrics/projects/<name>/`) folder, which are linted together (rules that read a cluster's
+    other files; analyze reads them beside the metrics)."""
     sys.path.insert(0, str(REPO_ROOT))
     from advisor.sources import discover
 
     units: dict[str, list[Path]] = {}
     for candidate in discover([FIXTURES])[0]:
         relative = candidate.path.relative_to(FIXTURES)
-        unit = "/".join(relative.parts[:2]) if relative.parts[0] == "projects" else str(relative)
+        parts = relative.parts
+        if parts[0] == "projects":
+            unit = "/".join(parts[:2])
+        elif parts[:2] == ("metrics", "projects"):
+            unit = "/".join(parts[:3])
+        else:
+            unit = str(relative)
         units.setdefault(unit, []).append(candidate.path)
     return units
 

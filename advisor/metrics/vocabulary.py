@@ -126,6 +126,9 @@ UNDER_MIN_ISR = _metric("kafka.server:type=ReplicaManager,name=UnderMinIsrPartit
 AT_MIN_ISR = _metric("kafka.server:type=ReplicaManager,name=AtMinIsrPartitionCount", "gauge")
 OFFLINE_PARTITIONS = _metric("kafka.controller:type=KafkaController,name=OfflinePartitionsCount", "gauge")
 ACTIVE_CONTROLLERS = _metric("kafka.controller:type=KafkaController,name=ActiveControllerCount", "gauge")
+# Brokers registered with the controller but fenced (not heartbeating: stopped, crashed, cut off);
+# every KRaft controller reports the same count (seen on the test cluster).
+FENCED_BROKERS = _metric("kafka.controller:type=KafkaController,name=FencedBrokerCount", "gauge")
 OFFLINE_LOG_DIRS = _metric("kafka.log:type=LogManager,name=OfflineLogDirectoryCount", "gauge")
 PARTITIONS = _metric("kafka.server:type=ReplicaManager,name=PartitionCount", "gauge")
 LEADERS = _metric("kafka.server:type=ReplicaManager,name=LeaderCount", "gauge")

@@ -10,7 +10,7 @@ throughout (one snapshot included), which the finding says, with lowered confide
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -58,22 +58,22 @@ def signal(series: Series) -> list[Signal]:
     return [Signal(p.time, p.value, p.place) for p in series.points if p.value == p.value]
 
 
-def summed(members: Sequence[list[Signal]]) -> list[Signal]:
-    """A cluster-wide signal: at each time any member has a value, the sum of every member's latest
-    value (a member with no value yet leaves the sum unknown, so that time is skipped). Untimed
-    members (single snapshots) sum once."""
+def summed(members: Sequence[list[Signal]], combine: Callable[[Iterable[float]], float] = sum) -> list[Signal]:
+    """A cluster-wide signal: at each time any member has a value, the sum (or `combine`: max, for
+    a count every controller reports alike) of every member's latest value (a member with no value
+    yet leaves it unknown, so that time is skipped). Untimed members (single snapshots) combine once."""
     members = [m for m in members if m]
     if not members:
         return []
     if any(s.time is None for m in members for s in m):
-        return [Signal(None, sum(m[-1].value for m in members), members[0][-1].place)]
+        return [Signal(None, combine(m[-1].value for m in members), members[0][-1].place)]
     times = sorted({s.time for m in members for s in m})  # type: ignore[type-var]
     found = []
     for moment in times:
         latest = [next((s for s in reversed(m) if s.time <= moment), None) for m in members]  # type: ignore[operator]
         if all(latest):
             newest = max(latest, key=lambda s: s.time)  # type: ignore[union-attr, return-value]
-            found.append(Signal(moment, sum(s.value for s in latest), newest.place))  # type: ignore[union-attr]
+            found.append(Signal(moment, combine(s.value for s in latest), newest.place))  # type: ignore[union-attr]
     return found
 
 

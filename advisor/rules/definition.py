@@ -64,8 +64,10 @@ class Watch(_Strict):
 
     metric: str = Field(description="the metric's MBean, e.g. kafka.server:type=ReplicaManager,name=...")
     fires: Literal["above", "below"] = Field(description="the condition: above or below params.threshold")
-    over: Literal["node", "cluster"] = Field(
-        default="node", description="judged per broker/controller, or summed across the cluster at each time"
+    over: Literal["node", "cluster", "cluster-max"] = Field(
+        default="node",
+        description="judged per broker/controller, summed across the cluster at each time, or the largest "
+        "across it (a count every controller reports alike)",
     )
     hysteresis: float = Field(
         default=0.0, ge=0, description="a condition that began ends only this far back across the threshold"

@@ -126,7 +126,9 @@ def _watch(rule: RuleDefinition) -> list[str]:
             " how many since the broker started, with the confidence lowered)."
         )
     else:
-        over = "summed across the cluster's nodes at each time" if watch.get("over") == "cluster" else "per node"
+        over = {"cluster": "summed across the cluster's nodes at each time",
+                "cluster-max": "the largest across the cluster's nodes at each time (every controller reports it)",
+                }.get(watch.get("over", "node"), "per node")  # fmt: skip
         how = (
             f"Fires when the metric, {over}, has stayed {comparison} `threshold` for `sustained_seconds` at the end of"
             " what was observed; one snapshot is judged as it stands, with the confidence lowered."

@@ -21,13 +21,16 @@ from testbed import SETTLED, KafkaTestCluster, settled, wait_for_topic, wait_unt
 
 from advisor.model.provenance import MetricSample
 from advisor.report import analysis, session
+from advisor.rules.checks.metrics import UNLABELLED
 
 pytestmark = pytest.mark.kafka
 
 URP = "kafka_server_replicamanager_underreplicatedpartitions"
 SHRINKS = "kafka_server_replicamanager_isrshrinks_total"
+FENCED = "kafka_controller_kafkacontroller_fencedbrokercount"
 # Short windows so the test waits seconds, not minutes; the project config sets them the same way.
-FAST = {rule: {"sustained_seconds": ("1", 0)} for rule in ("KM001", "KM002", "KM003", "KM004", "KM006", "KM011")}
+FAST = {rule: {"sustained_seconds": ("1", 0)} for rule in ("KM001", "KM002", "KM003", "KM004", "KM006", "KM011",
+                                                          "KM013")}  # fmt: skip
 # The produce-time budget is the operator's; on this test bed (three brokers sharing two cores) the
 # p99 of acks=all produces after a node was stopped is seconds, and KM010 would say so.
 FAST["KM010"] = {"threshold": ("60000", 0)}
@@ -84,6 +87,7 @@ def test_a_stopped_node_fires_under_replication_and_min_isr_then_clears(
         # shrink of their own (KM012's rationale rests on this: a counted shrink is a live follower
         # falling behind).
         assert {n: kafka_cluster.metric(n, SHRINKS) for n in live} == shrinks
+        wait_until(lambda: all(kafka_cluster.metric(n, FENCED) == 1 for n in live), 60, "the controllers to fence it")
         findings = analyze(list(live.values()))
         fired = {(f.rule, f.location.origin) for f in findings}
         leading = {url for n, url in live.items() if kafka_cluster.metric(n, URP) > 0}
@@ -91,8 +95,13 @@ def test_a_stopped_node_fires_under_replication_and_min_isr_then_clears(
         assert {("KM002", url) for url in leading} <= fired
         for finding in findings:
             assert isinstance(finding.location, MetricSample)
-            assert finding.assumptions == (), (finding.rule, finding.message)  # three scrapes, 1 s window: sustained
-        assert not {f.rule for f in findings} - {"KM001", "KM002"}, findings
+            # Three scrapes over the 1 s window: sustained. A cluster-wide count says the nodes were taken as one.
+            expected = (UNLABELLED,) if finding.rule == "KM013" else ()
+            assert finding.assumptions == expected, (finding.rule, finding.message)
+        # Every remaining controller counts the one fenced broker: one finding, the largest count, not the sum.
+        (fenced,) = [f for f in findings if f.rule == "KM013"]
+        assert fenced.message.startswith("1 fenced") and len(fenced.locations) == len(live), fenced.message
+        assert not {f.rule for f in findings} - {"KM001", "KM002", "KM013"}, findings
     urls = list(kafka_cluster.metrics_urls.values())
     # Once the node is back and caught up. (A restarted broker's idle gauges read 0 until its meters
     # first tick, every 5 s: real, and what KM008 would report from a capture that short.)

@@ -75,9 +75,10 @@ def matches(series: Series, wanted: dict[str, Any] | None) -> bool:
     return True
 
 
-def _raised(settings: BrokerSettings, key: str) -> bool:
-    """Do the broker configurations given agree on a value above the key's default?"""
-    agreed = settings.agreed(key)
+def _raised(settings: BrokerSettings, key: str, node: str | None = None) -> bool:
+    """Is the key above its default: in the node's own configuration (where one is tied to it), else
+    in every broker configuration given?"""
+    agreed = settings.agreed(key, node)
     if agreed is None or agreed.default is None:
         return False
     try:
@@ -93,27 +94,34 @@ def metric_threshold(
     settings = beside.brokers
     watch = definition.watch
     keys = tuple(definition.keys)
-    if watch.get("raised") and not (keys and _raised(settings, keys[0])):
+    if watch.get("raised") and not (keys and settings):
         return []  # a rule about a raised setting says nothing without configurations that raise it
     fires, clears = _conditions(watch, float(params["threshold"]))
     window = float(params.get("sustained_seconds", 0))
     # A lifetime average (MeanRate) says nothing about now; percentiles only where a quantile is named.
     readings = {"value", "count", "rate"} | ({"quantile"} if "quantile" in watch.get("labels", {}) else set())
     found = [s for s in observations.of(watch["metric"]) if s.reading in readings and matches(s, watch.get("labels"))]
-    if watch.get("over", "node") == "cluster":
-        violations = _cluster(found, fires, clears, window, keys)
+    if watch.get("over", "node") in ("cluster", "cluster-max"):
+        combine = max if watch["over"] == "cluster-max" else sum
+        violations = _cluster(found, fires, clears, window, keys, combine)
     elif watch.get("events"):
         violations = _events(found, fires, keys, lifetime=watch.get("lifetime", True))
     else:
         violations = _per_node(found, fires, clears, window, keys)
-    return [_with_config(v, settings, keys) for v in violations]
+    per_node = watch.get("over", "node") == "node"  # a cluster's name is no node to tie a configuration to
+    if watch.get("raised"):
+        violations = [v for v in violations if _raised(settings, keys[0], v.arguments["node"] if per_node else None)]
+    return [_with_config(v, settings, keys, v.arguments["node"] if per_node else None) for v in violations]
 
 
-def _with_config(violation: Violation, settings: BrokerSettings, keys: tuple[str, ...]) -> Violation:
-    """The value the broker configurations given agree on for the rule's key, said in the message
-    ({config}) and pointed at (a related place: where it is written)."""
-    agreed = settings.agreed(keys[0]) if keys and settings else None
-    violation.arguments["config"] = settings.said(keys[0]) if agreed is not None else ""
+def _with_config(
+    violation: Violation, settings: BrokerSettings, keys: tuple[str, ...], node: str | None = None
+) -> Violation:
+    """The rule key's value for the node (its own configuration's, where one is tied to it), else the
+    one the broker configurations given agree on, said in the message ({config}) and pointed at (a
+    related place: where it is written)."""
+    agreed = settings.agreed(keys[0], node) if keys and settings else None
+    violation.arguments["config"] = settings.said(keys[0], node) if agreed is not None else ""
     if agreed is not None:
         violation.related = (*violation.related, *agreed.written)
     return violation
@@ -170,10 +178,15 @@ def _events(found: list[Series], fires: Condition, keys: tuple[str, ...], lifeti
 
 
 def _cluster(
-    found: list[Series], fires: Condition, clears: Condition, window: float, keys: tuple[str, ...]
+    found: list[Series],
+    fires: Condition,
+    clears: Condition,
+    window: float,
+    keys: tuple[str, ...],
+    combine: Callable[..., float] = sum,
 ) -> list[Violation]:
-    """Summed across each cluster's nodes at each time: one violation per cluster, at the samples
-    of the nodes that make up the sum."""
+    """Summed (or the largest, `combine`) across each cluster's nodes at each time: one violation per
+    cluster, at the samples of the nodes that make it up."""
     by_cluster: dict[str | None, list[Series]] = defaultdict(list)
     for series in found:
         if series.reading != "count":
@@ -182,7 +195,7 @@ def _cluster(
     for cluster in sorted(by_cluster, key=lambda c: c or ""):
         members = _ordered(by_cluster[cluster])
         signals = [windows.signal(s) for s in members]
-        verdict = windows.judge(windows.summed(signals), fires, clears, window)
+        verdict = windows.judge(windows.summed(signals, combine), fires, clears, window)
         if verdict is None:
             continue
         latest = [_at(member, verdict.time) for member in signals]
@@ -263,7 +276,7 @@ def request_stages(
             arguments |= {"stage": "no stage series", "stage_value": "?", "cause": "the split was not scraped"}
         violation = _violation(verdict, (total.written, *keys), window, **arguments)
         violation.related = related
-        violations.append(_with_config(violation, settings, keys))
+        violations.append(_with_config(violation, settings, keys, total.node))
     return violations
 
 
