@@ -36,7 +36,7 @@ def rule_page(rule: RuleDefinition) -> str:
         "|---|---|",
         f"| severity | {rule.severity} |",
         f"| category | {rule.category} |",
-        f"| applies to | {', '.join(rule.applies_to.components) or 'broker and controller metrics'} |",
+        f"| applies to | {', '.join(rule.applies_to.components) or _measured(rule)} |",
         f"| Kafka versions | `{rule.kafka_versions}` |",
         f"| source | {rule.source} |",
     ]
@@ -139,6 +139,21 @@ def _watch(rule: RuleDefinition) -> list[str]:
         shown = ", ".join(d for d in vocabulary.DIALECTS if d in dialects)
         lines.append(f"| `{name}` | {_READINGS[reading]} | {shown} |")
     return lines
+
+
+def _measured(rule: RuleDefinition) -> str:
+    """What an entity rule reads: the brokers' metrics, a client's own, or the flow view's offsets."""
+    from advisor.analysis import flow
+    from advisor.metrics import clients
+
+    metric = (rule.watch or {}).get("metric", "")
+    if metric in clients.BY_ID:
+        return f"{clients.BY_ID[metric].role} metrics (the client's own)"
+    if metric == flow.DISK_FILL:
+        return "hosts' free disk space"
+    if metric in flow.QUANTITIES:
+        return "consumer groups' offsets over time"
+    return "broker and controller metrics"
 
 
 def _flow_watch(rule: RuleDefinition) -> list[str]:

@@ -256,3 +256,48 @@ def test_a_busy_producer_without_a_codec_sends_uncompressed_and_lz4_shrinks_it(
                                             size=1000))  # fmt: skip
     assert packed == [], packed
     assert max(packed_ratios) < 0.5 <= min(plain_ratios), (plain_ratios, packed_ratios)  # the number that proves it
+
+
+def test_a_producer_faster_than_its_buffer_drains_waits_and_fires_the_buffer_rules(
+    kafka_cluster: KafkaTestCluster, topic: str, java_dump: str, tmp_path: Path
+) -> None:
+    """Records produced faster than the client can hand them to the brokers fill its buffer: a real
+    Java producer with 64 kB of buffer.memory waits in send() (KM021), a real librdkafka producer
+    with a 2,000-message queue holding its batches 2 s keeps the queue full (KM022). With the
+    default buffers and a moderate rate both stay quiet."""
+    params = {"KM021": {"sustained_seconds": ("1", 0)}, "KM022": {"sustained_seconds": ("1", 0)}}
+
+    def fired(path: Path, rule: str) -> list:  # type: ignore[type-arg]
+        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
+        report = analysis.run(request)
+        assert not report.problems, report.problems
+        return [f for f in report.findings if f.rule == rule]
+
+    cramped = run_java(java_dump, kafka_cluster, topic, "100", tmp_path, "buffer.memory=65536", size=1000)
+    waits = fired(cramped, "KM021")
+    assert waits and waits[0].client == "java", waits
+    assert fired(run_java(java_dump, kafka_cluster, topic, "5", tmp_path), "KM021") == []
+
+    def librdkafka(queue: int, linger: int, name: str) -> Path:
+        emitted: list[str] = []
+        producer = Producer({"bootstrap.servers": kafka_cluster.bootstrap_servers, "client.id": name,
+                             "queue.buffering.max.messages": queue, "linger.ms": linger,
+                             "statistics.interval.ms": 500, "stats_cb": emitted.append})  # fmt: skip
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                producer.produce(topic, b"q" * 100)
+            except BufferError:  # QUEUE_FULL: what the rule warns of
+                producer.poll(0.05)
+                continue
+            if queue > 10_000:
+                time.sleep(0.0005)  # a moderate pace for the roomy queue
+            producer.poll(0)
+        producer.flush(30)
+        path = tmp_path / f"{name}.json"
+        path.write_text("\n".join(emitted) + "\n")
+        return path
+
+    full = fired(librdkafka(2000, 2000, "cramped-queue"), "KM022")
+    assert full and full[0].client == "librdkafka" and "msg_cnt" in full[0].keys[0], full
+    assert fired(librdkafka(100_000, 5, "roomy-queue"), "KM022") == []
