@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.metrics import clients, vocabulary
+from advisor.metrics import clients, vocabulary, windows
 from advisor.model.observations import Observations, Point, Series
 from advisor.model.provenance import Location, MetricSample
 
@@ -203,7 +203,7 @@ def _end_for(ends: dict[tuple[str | None, str, str], list[Point]], cluster: str 
 
 def _partitions(observations: Observations) -> list[PartitionFlow]:
     ends = _ends(observations)
-    rows: dict[tuple[str | None, str, str, str], PartitionFlow] = {}
+    rows: list[PartitionFlow] = []
     positions: dict[tuple[str | None, str, str, str], list[Point]] = defaultdict(list)
     lags: dict[tuple[str | None, str, str, str], list[Point]] = defaultdict(list)
     own_ends: dict[tuple[str | None, str, str, str], list[Point]] = defaultdict(list)
@@ -235,8 +235,8 @@ def _partitions(observations: Observations) -> list[PartitionFlow]:
         end = _timed(own_ends.get(key, [])) or _end_for(ends, cluster, topic, partition)
         row = PartitionFlow(cluster, group, topic, partition, sources[key], written=written[key])
         _fill(row, end, _timed(positions.get(key, [])), _timed(lags.get(key, [])))
-        rows[key] = row
-    return list(rows.values())
+        rows.append(row)
+    return rows
 
 
 def _number_order(text: str) -> tuple[int, str]:
@@ -274,7 +274,7 @@ def _fill(row: PartitionFlow, end: list[Point], position: list[Point], given_lag
     if len(committed) > 1:
         row.rate_out = _rate(committed)
     if row.span:
-        row.slope = _slope(row.lag_points)
+        row.slope = slope(row.lag_points)
         change = row.slope * row.span
         largest = max(v for _, v in row.lag_points)
         tolerance = max(STABLE_RECORDS, STABLE_SHARE * largest)
@@ -315,7 +315,7 @@ def _rate(points: list[Point]) -> float:
     return (last.value - first.value) / elapsed if elapsed > 0 else 0.0
 
 
-def _slope(points: Sequence[tuple[float, float]]) -> float:
+def slope(points: Sequence[tuple[float, float]]) -> float:
     """Least-squares records/s: committed offsets move in steps (auto-commit every 5 s), so the
     two ends alone would read a step as a trend."""
     count = len(points)
@@ -361,18 +361,16 @@ def _disks(observations: Observations) -> list[DiskFlow]:
         size_series = sizes.get((series.node, series.labels))
         size = size_series.points[-1].value if size_series and size_series.points else None
         pairs = [(p.time, p.value) for p in points if p.time is not None]
-        slope = _slope(pairs) if len(pairs) > 1 else None
+        fall = slope(pairs) if len(pairs) > 1 else None
         span = pairs[-1][0] - pairs[0][0] if len(pairs) > 1 else None
         free = points[-1].value
-        fill = free / -slope if slope is not None and slope < 0 else None
-        found.append(DiskFlow(series.node, volume, free, size, slope, fill, span, points[-1].place, series.written,
+        fill = free / -fall if fall is not None and fall < 0 else None
+        found.append(DiskFlow(series.node, volume, free, size, fall, fill, span, points[-1].place, series.written,
                               pairs))  # fmt: skip
     return sorted(found, key=lambda d: (d.fill_seconds if d.fill_seconds is not None else math.inf, d.node))
 
 
 def _traffic(observations: Observations) -> list[TopicTraffic]:
-    from advisor.metrics import windows
-
     totals: dict[tuple[str | None, str], float] = defaultdict(float)
     for series in observations.of(vocabulary.BYTES_IN.mbean, "count"):
         topic = series.label("topic")

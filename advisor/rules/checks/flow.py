@@ -129,7 +129,7 @@ def flow_retention(
                 continue
             if row.draining or len(row.lag_time_points) < 2:
                 continue
-            rising = flow._slope(row.lag_time_points)
+            rising = flow.slope(row.lag_time_points)
             if rising > RISING:
                 found.append(((retention - age) / rising, row))
         if not found:

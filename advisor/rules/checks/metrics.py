@@ -280,32 +280,28 @@ def request_stages(
     return violations
 
 
-def _send_rate(observations: Observations, client: str) -> float | None:
-    """A producer's records per second: its send count's increase over what was observed, else the
-    rate its client reports (Java's and kafka-python's record-send-rate)."""
-    for series in observations.of(clients.RECORD_SEND_TOTAL.id):
-        if series.node == client:
-            verdict = windows.increase(series)
-            if verdict is not None and verdict.observed:
-                return verdict.value / verdict.observed
-    for series in observations.of(clients.RECORD_SEND_RATE.id):
-        if series.node == client and series.points:
-            return series.points[-1].value
-    return None
-
-
-def _fetch_rate(observations: Observations, client: str) -> float | None:
-    """A consumer's fetch requests per second: its fetch count's increase over what was observed,
-    else the rate its client reports (fetch-rate)."""
-    for series in observations.of(clients.FETCH_TOTAL.id):
+def _per_second(observations: Observations, client: str, total: str, rate: str) -> float | None:
+    """How busy a client is: its count's increase per second over what was observed, else the rate
+    it reports itself (its own all-topics figures: per-topic series are passed over)."""
+    for series in observations.of(total):
         if series.node == client and not series.labels:
             verdict = windows.increase(series)
             if verdict is not None and verdict.observed:
                 return verdict.value / verdict.observed
-    for series in observations.of(clients.FETCH_RATE.id):
+    for series in observations.of(rate):
         if series.node == client and not series.labels and series.points:
             return series.points[-1].value
     return None
+
+
+def _send_rate(observations: Observations, client: str) -> float | None:
+    """A producer's records per second (record-send-total or librdkafka's txmsgs, else record-send-rate)."""
+    return _per_second(observations, client, clients.RECORD_SEND_TOTAL.id, clients.RECORD_SEND_RATE.id)
+
+
+def _fetch_rate(observations: Observations, client: str) -> float | None:
+    """A consumer's fetch requests per second (fetch-total, else fetch-rate)."""
+    return _per_second(observations, client, clients.FETCH_TOTAL.id, clients.FETCH_RATE.id)
 
 
 class _Small(NamedTuple):
