@@ -46,6 +46,10 @@ RECORD_SEND_RATE = ClientMetric("producer-metrics/record-send-rate", "producer",
 RECORD_ERROR_TOTAL = ClientMetric("producer-metrics/record-error-total", "producer", "count", "records")
 RECORD_RETRY_TOTAL = ClientMetric("producer-metrics/record-retry-total", "producer", "count", "records")
 RECORD_QUEUE_TIME_AVG = ClientMetric("producer-metrics/record-queue-time-avg", "producer", "value", "ms")
+# A produce request's round trip, send to response (Java request-latency-avg; librdkafka's rtt per broker).
+REQUEST_LATENCY_AVG = ClientMetric("producer-metrics/request-latency-avg", "producer", "value", "ms")
+# How long the brokers' quotas held the producer back, per response (ms; librdkafka's throttle is ms too).
+THROTTLE_TIME_AVG = ClientMetric("producer-metrics/produce-throttle-time-avg", "producer", "value", "ms")
 BUFFERPOOL_WAIT_RATIO = ClientMetric("producer-metrics/bufferpool-wait-ratio", "producer", "value", "ratio")
 QUEUE_FILL = ClientMetric("librdkafka/queue-fill", "producer", "value", "ratio")  # msg_cnt/msg_max, size too
 TIME_BETWEEN_POLL_MAX = ClientMetric("consumer-metrics/time-between-poll-max", "consumer", "value", "ms")
@@ -70,8 +74,8 @@ REBALANCE_TOTAL = ClientMetric("consumer-coordinator-metrics/rebalance-total", "
 PARTITION_RECORDS_LAG = ClientMetric("consumer/partition-records-lag", "consumer", "value", "records")
 
 CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
-                  RECORD_ERROR_TOTAL,
-                  RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
+                  RECORD_ERROR_TOTAL, RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, REQUEST_LATENCY_AVG,
+                  THROTTLE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
                   TIME_BETWEEN_POLL_MAX, RECORDS_LAG, PARTITION_END, COMMITTED_OFFSET,
                   PARTITION_RECORDS_LAG, REBALANCE_TOTAL, FETCH_SIZE_AVG, FETCH_TOTAL, FETCH_RATE,
                   COMPRESSION_RATE_AVG)  # fmt: skip
@@ -82,6 +86,11 @@ JAVA_NAMES = {
     "consumer-fetch-manager-metrics/records-lag-max": RECORDS_LAG,
     "consumer-fetch-manager-metrics/records-lag": PARTITION_RECORDS_LAG,
 }
+# kafka-python names a few metrics its own way (kafka/net/metrics.py), and records one in another
+# unit: its record-queue-time-avg is in seconds (kafka/producer/sender.py records drained - created,
+# both time.time(), under a description that says ms; tests/integration proves it on a real client).
+KAFKA_PYTHON_NAMES = {**JAVA_NAMES, "producer-metrics/throttle-time-avg": THROTTLE_TIME_AVG}
+KAFKA_PYTHON_SCALE = {RECORD_QUEUE_TIME_AVG: 1000.0}
 JAVA_FORMAT = "kafka-client-metrics"
 MAX_SECONDS = 1e11  # a time past the year 5000 is no time
 TOO_DEEP = "JSON nested too deeply to read (no client writes metrics this deep)"
@@ -195,14 +204,17 @@ def _java(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
     stamp = int(milliseconds) if milliseconds is not None and 0 <= milliseconds < MAX_SECONDS * 1000 else None
     client = str(document.get("client_id") or path)
     library = "kafka-python" if document.get("library") == "kafka-python" else "java"
+    known = KAFKA_PYTHON_NAMES if library == "kafka-python" else JAVA_NAMES
     found = []
     for entry in metrics:
         if not isinstance(entry, dict):
             raise LoadError(path, line, "each metric is an object with group, name, tags and value")
-        metric = JAVA_NAMES.get(f"{entry.get('group')}/{entry.get('name')}")
+        metric = known.get(f"{entry.get('group')}/{entry.get('name')}")
         value = _number(entry.get("value"))
         if metric is None or value is None:
             continue  # a metric no rule reads, or no value yet (NaN is written null)
+        if library == "kafka-python":
+            value *= KAFKA_PYTHON_SCALE.get(metric, 1.0)
         tags = entry.get("tags") if isinstance(entry.get("tags"), dict) else {}
         labels = tuple(sorted((str(k), str(v)) for k, v in tags.items() if k != "client-id"))
         written = f"{entry['group']}/{entry['name']}" + "".join(f"[{k}={v}]" for k, v in labels)
@@ -218,9 +230,10 @@ def _kafka_python(document: dict[str, Any], path: str, line: int) -> list[Client
         if not isinstance(values, dict):
             continue
         for name, raw in values.items():
-            metric = JAVA_NAMES.get(f"{group}/{name}")
+            metric = KAFKA_PYTHON_NAMES.get(f"{group}/{name}")
             value = _number(raw)
             if metric is not None and value is not None:
+                value *= KAFKA_PYTHON_SCALE.get(metric, 1.0)
                 found.append(ClientSample(metric, path, (), value, None, line, f"{group}/{name}", "kafka-python"))
     return found
 
@@ -243,10 +256,15 @@ def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSa
         if total is not None:
             add(RECORD_SEND_TOTAL, (), total, "txmsgs")
         for broker, stats in _items(document.get("brokers")):
-            window = stats.get("int_latency") if isinstance(stats, dict) else None
-            if isinstance(window, dict) and _number(window.get("cnt")):  # an empty window's avg is 0, not a value
-                add(RECORD_QUEUE_TIME_AVG, (("broker", broker),), float(window.get("avg") or 0) / 1000.0,
-                    f"brokers.{broker}.int_latency.avg")  # fmt: skip
+            for window_name, metric, scale in (
+                ("int_latency", RECORD_QUEUE_TIME_AVG, 1000.0),
+                ("rtt", REQUEST_LATENCY_AVG, 1000.0),
+                ("throttle", THROTTLE_TIME_AVG, 1.0),
+            ):  # µs, µs, ms
+                window = stats.get(window_name) if isinstance(stats, dict) else None
+                if isinstance(window, dict) and _number(window.get("cnt")):  # an empty window's avg is 0, no value
+                    add(metric, (("broker", broker),), float(_number(window.get("avg")) or 0) / scale,
+                        f"brokers.{broker}.{window_name}.avg")  # fmt: skip
         for topic, stats in _items(document.get("topics")):
             for window_name, metric in (("batchsize", BATCH_SIZE_AVG), ("batchcnt", RECORDS_PER_BATCH)):
                 window = stats.get(window_name) if isinstance(stats, dict) else None
@@ -306,7 +324,18 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     RECORD_QUEUE_TIME_AVG.id: (
         ("java", "producer-metrics record-queue-time-avg"),
+        ("kafka-python", "producer-metrics record-queue-time-avg (seconds, read as ms)"),
         ("librdkafka", "brokers.<broker>.int_latency.avg (µs, read as ms)"),
+    ),
+    REQUEST_LATENCY_AVG.id: (
+        ("java", "producer-metrics request-latency-avg"),
+        ("kafka-python", "producer-metrics request-latency-avg"),
+        ("librdkafka", "brokers.<broker>.rtt.avg (µs, read as ms)"),
+    ),
+    THROTTLE_TIME_AVG.id: (
+        ("java", "producer-metrics produce-throttle-time-avg"),
+        ("kafka-python", "producer-metrics throttle-time-avg"),
+        ("librdkafka", "brokers.<broker>.throttle.avg (ms)"),
     ),
     BUFFERPOOL_WAIT_RATIO.id: (("java", "producer-metrics bufferpool-wait-ratio"),),
     QUEUE_FILL.id: (("librdkafka", "msg_cnt / msg_max and msg_size / msg_size_max"),),

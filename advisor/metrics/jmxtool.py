@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from advisor.metrics import vocabulary
-from advisor.metrics.vocabulary import Metric, Reading
+from advisor.metrics.vocabulary import Metric, Reading, counted
 from advisor.model.document import LoadError
 
 _PERCENTILE = re.compile(r"(\d+)thPercentile\Z")
@@ -77,7 +77,7 @@ def resolve(key: str) -> tuple[Metric, str, tuple[tuple[str, str], ...]] | None:
         digits = percentile.group(1)
         return metric, Reading.QUANTILE, (*labels, ("quantile", f"0.{digits}"))
     reading = _ATTRIBUTES.get(attribute)
-    return (metric, reading, labels) if reading else None
+    return (metric, counted(metric, reading), labels) if reading else None
 
 
 def read(text: str, path: str, kind: str) -> list[BeanSample]:

@@ -46,7 +46,9 @@ class Reading:
 
 class Metric(NamedTuple):
     mbean: str
-    kind: str  # gauge, meter or histogram (Yammer's types), or attribute (a Kafka-metrics attribute)
+    # gauge, meter or histogram (Yammer's types); count-gauge, a gauge whose value is a count since the
+    # node started (its increase is what happened); attribute (a Kafka-metrics attribute)
+    kind: str
     count_scale: float = 1.0  # what one count is worth: idle meters count nanoseconds
     attribute: str = ""  # a Kafka-metrics MBean's attribute (its names are given, not derived)
 
@@ -129,6 +131,12 @@ ACTIVE_CONTROLLERS = _metric("kafka.controller:type=KafkaController,name=ActiveC
 # Brokers registered with the controller but fenced (not heartbeating: stopped, crashed, cut off);
 # every KRaft controller reports the same count (seen on the test cluster).
 FENCED_BROKERS = _metric("kafka.controller:type=KafkaController,name=FencedBrokerCount", "gauge")
+# KRaft controllers (each node with the controller role): the age of the newest metadata record it
+# applied — the quorum writes a no-op record every metadata.max.idle.interval.ms (500 ms), so a
+# controller in a working quorum stays near that; without a quorum it grows by a second a second
+# (both seen on the test cluster) — and the errors it met replaying or applying the metadata log.
+LAST_APPLIED_LAG = _metric("kafka.controller:type=KafkaController,name=LastAppliedRecordLagMs", "gauge")
+METADATA_ERRORS = _metric("kafka.controller:type=KafkaController,name=MetadataErrorCount", "count-gauge")
 OFFLINE_LOG_DIRS = _metric("kafka.log:type=LogManager,name=OfflineLogDirectoryCount", "gauge")
 PARTITIONS = _metric("kafka.server:type=ReplicaManager,name=PartitionCount", "gauge")
 LEADERS = _metric("kafka.server:type=ReplicaManager,name=LeaderCount", "gauge")
@@ -190,7 +198,9 @@ def names(metric: Metric) -> list[tuple[str, str, frozenset[str]]]:
     every = frozenset(DIALECTS)
     example_and_strimzi = frozenset({JMX_EXAMPLE, STRIMZI})
     found: list[tuple[str, str, frozenset[str]]] = []
-    if metric.kind == "gauge":
+    if metric.kind == "count-gauge":
+        found.append((f"{base}_{name}", Reading.COUNT, every))
+    elif metric.kind == "gauge":
         if name.endswith("percent"):  # Strimzi's Percent rules come before its generic ones
             found.append((f"{base}_{name[: -len('percent')]}_percent", Reading.VALUE, frozenset({STRIMZI})))
             found.append((f"{base}_{name}", Reading.VALUE, every - {STRIMZI}))
@@ -249,7 +259,7 @@ def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Me
     if objectname:  # exporter 1.x: two rules gave one name; it says which attribute each sample is
         attribute = objectname.rpartition("<>")[2]
         reading = _ATTRIBUTE_READINGS.get(attribute)
-        return (alias.metric, reading) if reading else None
+        return (alias.metric, counted(alias.metric, reading)) if reading else None
     if alias.reading == Reading.QUANTILE and "quantile" not in labels:
         return alias.metric, Reading.COUNT
     if alias.reading == Reading.COUNT_OR_RATE:
@@ -260,6 +270,11 @@ def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Me
 # What an attribute is, where the exporter names it (`_objectname="kafka.server<...><>OneMinuteRate"`).
 _ATTRIBUTE_READINGS = {"Value": Reading.VALUE, "Count": Reading.COUNT, "OneMinuteRate": Reading.RATE,
                        "MeanRate": Reading.LIFETIME}  # fmt: skip
+
+
+def counted(metric: Metric, reading: str) -> str:
+    """A count-gauge's Value attribute is a count since the node started."""
+    return Reading.COUNT if metric.kind == "count-gauge" and reading == Reading.VALUE else reading
 
 
 def by_mbean(mbean: str) -> Metric:

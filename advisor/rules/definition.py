@@ -87,6 +87,11 @@ class Watch(_Strict):
         "(false: it says nothing — ISR shrinks at every restart, a consumer's first join — and only an increase "
         "between samples is judged)",
     )
+    past: str | None = Field(
+        default=None,
+        description="client rules: a setting the threshold counts from — fires above the setting's value, as the "
+        "client runs with it (its configuration by client.id, else its library's default), plus threshold",
+    )
     events: bool = Field(
         default=False,
         description="a counter of events: judged by how many happened in everything observed (seen once: since "

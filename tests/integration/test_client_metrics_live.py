@@ -8,6 +8,7 @@ its batches — the metric that proves the change — and the rule is quiet.
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import time
 from collections.abc import Iterator
@@ -301,3 +302,105 @@ def test_a_producer_faster_than_its_buffer_drains_waits_and_fires_the_buffer_rul
     full = fired(librdkafka(2000, 2000, "cramped-queue"), "KM022")
     assert full and full[0].client == "librdkafka" and "msg_cnt" in full[0].keys[0], full
     assert fired(librdkafka(100_000, 5, "roomy-queue"), "KM022") == []
+
+
+def test_a_producer_held_back_by_a_quota_waits_in_its_queue_and_for_its_answers(
+    kafka_cluster: KafkaTestCluster, topic: str, java_dump: str, tmp_path: Path
+) -> None:
+    """Producers at fifty times their 20 kB/s client quota: the brokers throttle them, and stop
+    reading their connections meanwhile, so the requests already sent wait too. A real Java producer's
+    records wait in its queue far past linger.ms (KM025) and its round trips grow (KM027), both naming
+    the throttle the client reports; records still queued when delivery.timeout.ms passes fail (KM023).
+    A real librdkafka producer's rtt grows the same way. The same load without a quota fires none."""
+    import uuid
+
+    params = {rule: {"sustained_seconds": ("1", 0)} for rule in ("KM025", "KM027")}
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    held = {library: f"held-{library}-{uuid.uuid4().hex[:6]}" for library in ("java", "librdkafka")}
+    for client in held.values():
+        command = ["java", "-cp", libs, "org.apache.kafka.tools.ConfigCommand", "--bootstrap-server",
+                   kafka_cluster.bootstrap_servers, "--alter", "--entity-type", "clients", "--entity-name", client,
+                   "--add-config", "producer_byte_rate=20480"]  # fmt: skip
+        subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+
+    def rules(path: Path) -> dict[str, list]:  # type: ignore[type-arg]
+        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
+        report = analysis.run(request)
+        assert not report.problems, report.problems
+        found: dict[str, list] = {}  # type: ignore[type-arg]
+        for finding in report.findings:
+            found.setdefault(finding.rule, []).append(finding)
+        return found
+
+    timeouts = ("request.timeout.ms=5000", "delivery.timeout.ms=10000")  # fail what is stuck, quickly
+    java = rules(run_java(java_dump, kafka_cluster, topic, "5", tmp_path, f"client.id={held['java']}", *timeouts,
+                          size=1000))  # fmt: skip
+    assert {"KM025", "KM027", "KM023"} <= set(java), java
+    for rule in ("KM025", "KM027"):
+        (finding,) = java[rule]
+        assert finding.client == "java" and "a broker quota throttled it" in finding.message, finding.message
+
+    emitted: list[str] = []
+    producer = Producer({"bootstrap.servers": kafka_cluster.bootstrap_servers, "client.id": held["librdkafka"],
+                         "message.timeout.ms": 10000, "statistics.interval.ms": 1000,
+                         "stats_cb": emitted.append})  # fmt: skip
+    started = time.monotonic()
+    while time.monotonic() - started < 6:
+        with contextlib.suppress(BufferError):  # a full queue: keep offering
+            producer.produce(topic, b"r" * 1000)
+        producer.poll(0.001)
+    under_load = list(emitted)  # what a capture taken during the load holds (after it, the wait drains)
+    producer.flush(20)
+    rdkafka = tmp_path / "librdkafka-held.json"
+    rdkafka.write_text("\n".join(under_load) + "\n")
+    slow = rules(rdkafka).get("KM027", [])
+    assert slow and all(".rtt.avg" in f.keys[0] and "throttled" in f.message for f in slow), slow
+
+    free = rules(run_java(java_dump, kafka_cluster, topic, "5", tmp_path, *timeouts))
+    assert not {"KM025", "KM027", "KM023"} & set(free), free
+
+
+def test_kafka_python_reports_its_queue_time_in_seconds_and_it_is_read_as_ms(
+    kafka_cluster: KafkaTestCluster, topic: str, tmp_path: Path
+) -> None:
+    """kafka-python's record-queue-time-avg says ms but records seconds (sender.py: drained - created,
+    both time.time()). A real kafka-python producer lingering 300 ms over a trickle of records: its
+    own figure is about 0.3, the one analyze reads about 300 ms, and records that wait only for their
+    linger are no KM025 finding."""
+    import json
+
+    from kafka import KafkaProducer
+
+    producer = KafkaProducer(bootstrap_servers=kafka_cluster.bootstrap_servers, linger_ms=300,
+                             client_id="kafka-python-linger")  # fmt: skip
+    for _ in range(20):
+        producer.send(topic, b"k" * 100)
+        time.sleep(0.1)
+    producer.flush(30)
+    metrics = producer.metrics()
+    raw_metrics = producer.metrics(raw=True)
+    producer.close(10)
+    raw = metrics["producer-metrics"]["record-queue-time-avg"]
+    assert 0.1 < raw < 2.0, raw  # seconds, whatever its description says
+    plain = tmp_path / "kafka-python.json"
+    plain.write_text(json.dumps(metrics, default=str))
+    (read,) = [s.value for s in clients.read(plain.read_text(), str(plain), "kafka-python")
+               if s.metric is clients.RECORD_QUEUE_TIME_AVG]  # fmt: skip
+    assert read == raw * 1000
+    # The documented dump of metrics(raw=True), with the producer's configuration beside it: the
+    # queue time is its linger, not a wait past it.
+    dump = tmp_path / "kafka-python-raw.json"
+    dump.write_text(json.dumps({"format": "kafka-client-metrics", "library": "kafka-python",
+                                "time_ms": int(time.time() * 1000), "client_type": "producer",
+                                "client_id": "kafka-python-linger",
+                                "metrics": [{"group": n.group, "name": n.name, "tags": n.tags, "value": m.value()}
+                                            for n, m in raw_metrics.items()]}, default=str))  # fmt: skip
+    config = tmp_path / "producer.properties"
+    config.write_text(
+        f"bootstrap.servers={kafka_cluster.bootstrap_servers}\nclient.id=kafka-python-linger\nlinger.ms=300\nacks=all\n"
+    )
+    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(config,)), metric_files=(dump,)))
+    assert not report.problems, report.problems
+    queued = [s for s in clients.read(dump.read_text(), str(dump), "java") if s.metric is clients.RECORD_QUEUE_TIME_AVG]
+    assert queued and 100 < queued[0].value < 2000, queued
+    assert "KM025" not in {f.rule for f in report.findings}, report.findings

@@ -27,10 +27,11 @@ pytestmark = pytest.mark.kafka
 
 URP = "kafka_server_replicamanager_underreplicatedpartitions"
 SHRINKS = "kafka_server_replicamanager_isrshrinks_total"
+LAST_APPLIED_LAG = "kafka_controller_kafkacontroller_lastappliedrecordlagms"
 FENCED = "kafka_controller_kafkacontroller_fencedbrokercount"
 # Short windows so the test waits seconds, not minutes; the project config sets them the same way.
 FAST = {rule: {"sustained_seconds": ("1", 0)} for rule in ("KM001", "KM002", "KM003", "KM004", "KM006", "KM011",
-                                                          "KM013")}  # fmt: skip
+                                                          "KM013", "KM014")}  # fmt: skip
 # The produce-time budget is the operator's; on this test bed (three brokers sharing two cores) the
 # p99 of acks=all produces after a node was stopped is seconds, and KM010 would say so.
 FAST["KM010"] = {"threshold": ("60000", 0)}
@@ -107,6 +108,25 @@ def test_a_stopped_node_fires_under_replication_and_min_isr_then_clears(
     # first tick, every 5 s: real, and what KM008 would report from a capture that short.)
     wait_until(lambda: settled(kafka_cluster), 120, SETTLED)
     assert analyze(urls) == []
+
+
+def test_a_quorum_without_its_majority_leaves_the_last_controller_s_metadata_stale(
+    kafka_cluster: KafkaTestCluster,
+) -> None:
+    """Two of three controllers stopped: nothing is committed, the remaining node's newest applied
+    metadata record only ages (KM014); with the quorum back it is fresh again and the rule quiet."""
+    wait_until(lambda: settled(kafka_cluster), 120, SETTLED)
+    first, *others = kafka_cluster.node_ids
+    url = kafka_cluster.metrics_urls[first]
+    assert kafka_cluster.metric(first, LAST_APPLIED_LAG) < 5000  # a working quorum: a no-op record every 500 ms
+    assert "KM014" not in {f.rule for f in analyze([url])}
+    with kafka_cluster.node_stopped(others[0]), kafka_cluster.node_stopped(others[1]):
+        wait_until(lambda: kafka_cluster.metric(first, LAST_APPLIED_LAG) > 6000, 60, "the metadata to go stale")
+        stale = [f for f in analyze([url]) if f.rule == "KM014"]
+        assert len(stale) == 1 and stale[0].location.origin == url, stale
+    wait_until(lambda: kafka_cluster.metric(first, LAST_APPLIED_LAG) < 1000, 120, "the quorum to commit again")
+    wait_until(lambda: settled(kafka_cluster), 120, SETTLED)
+    assert "KM014" not in {f.rule for f in analyze([url])}
 
 
 def test_a_producer_over_its_quota_fires_the_throttle_rule(kafka_cluster: KafkaTestCluster, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -34,8 +34,9 @@ def test_a_java_dump_gives_the_metrics_rules_read_and_records_per_batch() -> Non
 def test_librdkafka_statistics_read_its_windows_only_when_they_counted_something() -> None:
     stats = {"name": "rdkafka#producer-1", "client_id": "edge", "type": "producer", "ts": 1, "time": 1764561600,
              "msg_cnt": 90000, "msg_max": 100000, "msg_size": 10, "msg_size_max": 1000, "txmsgs": 500,
-             "brokers": {"k1:9092/1": {"int_latency": {"avg": 2500, "cnt": 10}},
-                         "GroupCoordinator": {"int_latency": {"avg": 0, "cnt": 0}}},
+             "brokers": {"k1:9092/1": {"int_latency": {"avg": 2500, "cnt": 10}, "rtt": {"avg": 1800, "cnt": 3},
+                                       "throttle": {"avg": 40, "cnt": 3}},
+                         "GroupCoordinator": {"int_latency": {"avg": 0, "cnt": 0}, "rtt": {"avg": 0, "cnt": 0}}},
              "topics": {"t": {"batchcnt": {"avg": 3, "cnt": 4}, "batchsize": {"avg": 0, "cnt": 0}}}}  # fmt: skip
     text = json.dumps(stats)
     assert sniff.kind(text) == "client-metrics:librdkafka"
@@ -45,6 +46,8 @@ def test_librdkafka_statistics_read_its_windows_only_when_they_counted_something
         ("librdkafka/queue-fill", "msg_size/msg_size_max"): 0.01,
         ("producer-metrics/record-send-total", "txmsgs"): 500.0,
         ("producer-metrics/record-queue-time-avg", "brokers.k1:9092/1.int_latency.avg"): 2.5,  # µs read as ms
+        ("producer-metrics/request-latency-avg", "brokers.k1:9092/1.rtt.avg"): 1.8,  # µs read as ms
+        ("producer-metrics/produce-throttle-time-avg", "brokers.k1:9092/1.throttle.avg"): 40.0,  # already ms
         ("producer/records-per-batch", "topics.t.batchcnt.avg"): 3.0,
     }
 

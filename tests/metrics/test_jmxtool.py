@@ -50,3 +50,9 @@ def test_malformed_dumps_are_path_line_errors(report_format: str, text: str, say
     with pytest.raises(LoadError) as raised:
         jmxtool.read(text, "dump", report_format)
     assert says in str(raised.value)
+
+
+def test_a_gauge_that_counts_since_start_is_a_count_in_a_dump_too() -> None:
+    errors = "kafka.controller:type=KafkaController,name=MetadataErrorCount"
+    samples = jmxtool.read(f"time=1764572400000\n{errors}:Value=4\n", "dump", "properties")
+    assert [(s.metric.mbean, s.reading, s.value) for s in samples] == [(errors, Reading.COUNT, 4.0)]

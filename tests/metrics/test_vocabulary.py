@@ -102,3 +102,16 @@ def test_the_idle_meter_counts_nanoseconds() -> None:
     """Its count is idle nanoseconds per thread: a rate of 1e9 a second is a fraction of 1."""
     assert vocabulary.REQUEST_HANDLER_IDLE.count_scale == 1e-9
     assert vocabulary.UNDER_REPLICATED.short == "ReplicaManager.UnderReplicatedPartitions"
+
+
+def test_a_gauge_that_counts_since_start_reads_as_a_count_in_every_spelling() -> None:
+    """MetadataErrorCount is a Yammer gauge whose value is a count since the node started: its
+    increase is what happened, so every spelling of it (plain, or exporter 1.x's `_objectname`
+    naming the Value attribute) reads as a count; a plain gauge beside it stays a value."""
+    name = "kafka_controller_kafkacontroller_metadataerrorcount"
+    assert vocabulary.resolve(name, {}) == (vocabulary.METADATA_ERRORS, Reading.COUNT)
+    bean = "kafka.controller<type=KafkaController, name=MetadataErrorCount><>Value"
+    assert vocabulary.resolve(name, {"_objectname": bean}) == (vocabulary.METADATA_ERRORS, Reading.COUNT)
+    lag = "kafka_controller_kafkacontroller_lastappliedrecordlagms"
+    assert vocabulary.resolve(lag, {}) == (vocabulary.LAST_APPLIED_LAG, Reading.VALUE)
+    assert vocabulary.counted(vocabulary.LAST_APPLIED_LAG, Reading.VALUE) == Reading.VALUE

@@ -40,6 +40,7 @@ MODULES = {
     "compression-ratio": "metrics",
     "metric-rising": "metrics",
     "near-client-setting": "metrics",
+    "producer-wait": "producer_waits",
     "flow-lag-seconds": "flow",
     "flow-retention": "flow",
     "flow-disk-fill": "flow",

@@ -40,7 +40,9 @@ def seconds(value: float) -> str:
 
 
 def number(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.3g}"
+    """Whole numbers and anything from 1000 up without decimals (never 8.81e+04), the rest to three
+    significant digits."""
+    return f"{value:.0f}" if float(value).is_integer() or abs(value) >= 1000 else f"{value:.3g}"
 
 
 def _conditions(watch: dict[str, Any], threshold: float) -> tuple[Condition, Condition]:
