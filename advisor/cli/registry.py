@@ -20,6 +20,9 @@ class Command(NamedTuple):
 COMMANDS: tuple[Command, ...] = (
     Command("lint", "advisor.cli.lint", "check Kafka configuration files"),
     Command("analyze", "advisor.cli.analyze", "judge broker metrics (scrapes, files), with their configuration"),
+    Command(
+        "recommend", "advisor.cli.recommend", "values for a load profile, with formulas and the metric that proves each"
+    ),
     Command("catalog", "advisor.cli.catalog", "what a config key is: type, default, validation, history"),
     Command("rules", "advisor.cli.rules", "list the rules"),
     Command("explain", "advisor.cli.explain", "explain one rule"),

@@ -45,6 +45,13 @@ RECORD_SEND_TOTAL = ClientMetric("producer-metrics/record-send-total", "producer
 RECORD_SEND_RATE = ClientMetric("producer-metrics/record-send-rate", "producer", "value", "records/s")
 RECORD_ERROR_TOTAL = ClientMetric("producer-metrics/record-error-total", "producer", "count", "records")
 RECORD_RETRY_TOTAL = ClientMetric("producer-metrics/record-retry-total", "producer", "count", "records")
+# Windowed rates (records a second over the client's last sample windows): kafka-python has no -total.
+RECORD_RETRY_RATE = ClientMetric("producer-metrics/record-retry-rate", "producer", "value", "records/s")
+# librdkafka counts requests, not records, per broker: requests sent, and retries of them.
+REQUESTS_SENT_TOTAL = ClientMetric("librdkafka/tx", "producer", "count", "requests")
+REQUEST_RETRY_TOTAL = ClientMetric("librdkafka/txretries", "producer", "count", "requests")
+# librdkafka's requests waiting in a broker's output buffer to be written to its socket (a gauge).
+OUTBUF_COUNT = ClientMetric("librdkafka/outbuf_cnt", "producer", "value", "requests")
 RECORD_QUEUE_TIME_AVG = ClientMetric("producer-metrics/record-queue-time-avg", "producer", "value", "ms")
 # A produce request's round trip, send to response (Java request-latency-avg; librdkafka's rtt per broker).
 REQUEST_LATENCY_AVG = ClientMetric("producer-metrics/request-latency-avg", "producer", "value", "ms")
@@ -75,7 +82,8 @@ PARTITION_RECORDS_LAG = ClientMetric("consumer/partition-records-lag", "consumer
 
 CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
                   RECORD_ERROR_TOTAL, RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, REQUEST_LATENCY_AVG,
-                  THROTTLE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL,
+                  THROTTLE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL, RECORD_RETRY_RATE, REQUESTS_SENT_TOTAL,
+                  REQUEST_RETRY_TOTAL, OUTBUF_COUNT,
                   TIME_BETWEEN_POLL_MAX, RECORDS_LAG, PARTITION_END, COMMITTED_OFFSET,
                   PARTITION_RECORDS_LAG, REBALANCE_TOTAL, FETCH_SIZE_AVG, FETCH_TOTAL, FETCH_RATE,
                   COMPRESSION_RATE_AVG)  # fmt: skip
@@ -256,6 +264,16 @@ def _librdkafka(document: dict[str, Any], path: str, line: int) -> list[ClientSa
         if total is not None:
             add(RECORD_SEND_TOTAL, (), total, "txmsgs")
         for broker, stats in _items(document.get("brokers")):
+            if isinstance(stats, dict) and _number(stats.get("nodeid")) is not None and stats["nodeid"] < 0:
+                continue  # bootstrap and coordinator handles: no broker of their own
+            for field, metric in (
+                ("tx", REQUESTS_SENT_TOTAL),
+                ("txretries", REQUEST_RETRY_TOTAL),
+                ("outbuf_cnt", OUTBUF_COUNT),
+            ):
+                number = _number(stats.get(field)) if isinstance(stats, dict) else None
+                if number is not None:
+                    add(metric, (("broker", broker),), number, f"brokers.{broker}.{field}")
             for window_name, metric, scale in (
                 ("int_latency", RECORD_QUEUE_TIME_AVG, 1000.0),
                 ("rtt", REQUEST_LATENCY_AVG, 1000.0),
@@ -361,5 +379,9 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("java", "producer-metrics compression-rate-avg (with record-send-total and record-size-avg)"),
         ("kafka-python", "producer-metrics compression-rate-avg (with record-send-rate and record-size-avg)"),
     ),
-    RECORD_RETRY_TOTAL.id: (("java", "producer-metrics record-retry-total (of record-send-total)"),),
+    RECORD_RETRY_TOTAL.id: (
+        ("java", "producer-metrics record-retry-total (of record-send-total)"),
+        ("kafka-python", "producer-metrics record-retry-rate (of record-send-rate: it has no totals)"),
+    ),
+    REQUEST_RETRY_TOTAL.id: (("librdkafka", "brokers.<broker>.txretries (of brokers.<broker>.tx)"),),
 }

@@ -41,7 +41,7 @@ class Reading:
     RATE = "rate"  # per second, smoothed by the meter (one-minute rate)
     LIFETIME = "lifetime"  # per second, averaged since the broker started (MeanRate)
     QUANTILE = "quantile"  # a histogram percentile, with a quantile label
-    COUNT_OR_RATE = "count-or-rate"  # one name for both in two dialects: a value up to 1 is the rate
+    COUNT_OR_RATE = "count-or-rate"  # one name for both in two dialects: a small value is the rate
 
 
 class Metric(NamedTuple):
@@ -249,6 +249,9 @@ ALIASES: dict[str, Alias] = _table()
 IMPLIED: dict[str, tuple[tuple[str, str], ...]] = {s: labels for named in _NAMED.values() for s, _, _, labels in named}
 
 
+RATE_AT_MOST = 1000.0
+
+
 def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Metric, str] | None:
     """The metric a series name stands for and what its number is; None for names no rule reads.
     Confluent writes a histogram's count under the bare name, without a quantile label."""
@@ -263,7 +266,10 @@ def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Me
     if alias.reading == Reading.QUANTILE and "quantile" not in labels:
         return alias.metric, Reading.COUNT
     if alias.reading == Reading.COUNT_OR_RATE:
-        return alias.metric, Reading.RATE if value <= 1.0 else Reading.COUNT
+        # An idle fraction is at most about 1 (a meter's rate overshoots a little: 1.0006 seen on the
+        # test cluster); a count of idle nanoseconds passes RATE_AT_MOST within the broker's first
+        # microsecond of idleness.
+        return alias.metric, Reading.RATE if value <= RATE_AT_MOST else Reading.COUNT
     return alias.metric, alias.reading
 
 

@@ -420,8 +420,12 @@ def near_client_setting(
     return violations
 
 
-# Counters judged as a share of another's increase over the same window: records retried of those sent.
-_SHARE_OF = {clients.RECORD_RETRY_TOTAL.id: clients.RECORD_SEND_TOTAL.id}
+# Counters judged as a share of another's increase over the same window: records retried of those
+# sent (Java), requests retried of those sent (librdkafka, per broker). Where a client gives rates
+# only (kafka-python), the share of its retry rate in its send rate at each sample, held for the window.
+_SHARE_OF = {clients.RECORD_RETRY_TOTAL.id: clients.RECORD_SEND_TOTAL.id,
+             clients.REQUEST_RETRY_TOTAL.id: clients.REQUESTS_SENT_TOTAL.id}  # fmt: skip
+_SHARE_OF_RATES = {clients.RECORD_RETRY_TOTAL.id: (clients.RECORD_RETRY_RATE.id, clients.RECORD_SEND_RATE.id)}
 
 
 @metric_check("share-of-increase", (*ARGUMENTS, "count", "total"))
@@ -429,11 +433,14 @@ def share_of_increase(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
     """What share of a client's sends needed a retry, from both counts' increase over the window (a
-    count seen once is since the client started: not judged)."""
+    count seen once is since the client started: not judged), else from its own windowed rates."""
     share, window = float(params["threshold"]), float(params["sustained_seconds"])
-    totals = {(s.node, s.labels): s for s in observations.of(_SHARE_OF[definition.watch["metric"]])}
+    metric = definition.watch["metric"]
+    totals = {(s.node, s.labels): s for s in observations.of(_SHARE_OF[metric])}
     violations = []
-    for series in _ordered(observations.of(definition.watch["metric"])):
+    counted_nodes = set()
+    for series in _ordered(observations.of(metric)):
+        counted_nodes.add(series.node)
         total = totals.get((series.node, series.labels))
         counted = windows.increase(series)
         sent = windows.increase(total) if total is not None else None
@@ -446,6 +453,36 @@ def share_of_increase(
                      "count": number(counted.value), "total": number(sent.value)}  # fmt: skip
         violation = Violation(keys=(series.written, *definition.keys), location=counted.place, arguments=arguments,
                               assumptions=notes)  # fmt: skip
+        violation.component, violation.client = _role(series)
+        violations.append(violation)
+    if metric in _SHARE_OF_RATES:
+        violations += _share_of_rates(observations, definition, share, window, counted_nodes)
+    return violations
+
+
+def _share_of_rates(
+    observations: Observations, definition: Any, share: float, window: float, counted: set[str]
+) -> list[Violation]:
+    """The retry rate's share of the send rate at each sample (both the client's own windowed
+    rates), for clients without counts: a condition held for the window, as any other."""
+    retry_id, send_id = _SHARE_OF_RATES[definition.watch["metric"]]
+    sends = {(s.node, s.labels): s for s in observations.of(send_id)}
+    violations = []
+    for series in _ordered(observations.of(retry_id)):
+        send = sends.get((series.node, series.labels))
+        if series.node in counted or send is None or series.labels:
+            continue  # counted already, or a per-topic figure: the client's own speaks for it
+        by_sample = {(p.time, p.place): p.value for p in send.points}
+        shares = [windows.Signal(p.time, p.value / by_sample[(p.time, p.place)], p.place) for p in series.points
+                  if by_sample.get((p.time, p.place))]  # fmt: skip
+        verdict = windows.judge(shares, lambda v: v > share, lambda v: v <= share / 2, window)
+        if verdict is None:
+            continue
+        last_retry = series.points[-1].value
+        violation = _violation(verdict, (series.written, *definition.keys), window, node=series.node,
+                               series=series.written, nodes=series.node, count=f"{number(last_retry)}/s",
+                               total=f"{number(last_retry / verdict.value)}/s")  # fmt: skip
+        violation.arguments["value"] = f"{verdict.value:.1%}"
         violation.component, violation.client = _role(series)
         violations.append(violation)
     return violations

@@ -33,6 +33,9 @@ def _beside(observations: Observations, series: Series) -> str:
     throttle = _latest(observations, clients.THROTTLE_TIME_AVG, series)
     if throttle:
         said.append(f"a broker quota throttled it {number(throttle)} ms a response on average (KM011)")
+    waiting = _latest(observations, clients.OUTBUF_COUNT, series)
+    if waiting:
+        said.append(f"{number(waiting)} requests waited to be written to the broker's socket")
     return "".join(f"; {part}" for part in said)
 
 

@@ -1,0 +1,71 @@
+"""`kafka-advisor recommend`: the values a load profile calls for, computed from its numbers, with
+formulas, reasons, costs and the metric that proves each (docs/recommend.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+FIELDS = (  # flag, profile field, type, help
+    ("--message-bytes", "message_bytes_avg", int, "average record size in bytes"),
+    ("--max-message-bytes", "message_bytes_max", int, "largest record in bytes"),
+    ("--rate-mb-s", "rate_mb_s", float, "average MB/s in"),
+    ("--rate-msgs-s", "rate_msgs_s", float, "average records/s in"),
+    ("--peak-factor", "peak_factor", float, "peak rate over the average"),
+    ("--producers", "producers", int, "producer instances sharing the rate"),
+    ("--consumer-groups", "consumer_groups", int, "groups reading every record"),
+    ("--consumers", "consumers_per_group", int, "consumer instances a group"),
+    ("--processing-ms", "processing_ms", float, "a consumer's processing time per record"),
+    ("--p99-ms", "p99_ms", float, "end-to-end p99 target"),
+    ("--retention-hours", "retention_hours", float, "how long records stay"),
+    ("--partitions", "partitions", int, "the topic's partitions, if fixed"),
+    ("--brokers", "brokers", int, "brokers in the cluster"),
+    ("--replication-factor", "replication_factor", int, "copies of each partition"),
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--goal", choices=("throughput", "latency", "durability", "availability", "balanced"),
+                        help="the preset the numbers refine (default: the profile file's, else balanced)")  # fmt: skip
+    parser.add_argument("--load", metavar="FILE", help="a load profile (JSON or YAML; docs/recommend.md)")
+    for flag, field, kind, text in FIELDS:
+        parser.add_argument(flag, dest=field, type=kind, help=text)
+    parser.add_argument("--loss", choices=("none", "some"), help="may acknowledged records be lost?")
+    parser.add_argument("--ordering", choices=("per-key", "none"), help="must a key's records stay ordered?")
+    parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
+                        help="spell the client settings for this library (default: java)")  # fmt: skip
+    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from pydantic import ValidationError
+
+    from advisor.output import recommend_text
+    from advisor.recommend import load_file
+    from advisor.recommend.plan import plan
+    from advisor.recommend.profile import LoadProfile
+
+    try:
+        given = load_file.read(args.load) if args.load else {}
+    except load_file.ProfileError as error:
+        print(f"kafka-advisor recommend: error: {error}", file=sys.stderr)
+        return 2
+    flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
+    for name in ("goal", "loss", "ordering"):
+        if getattr(args, name) is not None:
+            flags[name] = getattr(args, name)
+    try:
+        profile = LoadProfile.model_validate({**given, **flags})
+    except ValidationError as error:
+        for problem in error.errors():
+            where = ".".join(str(part) for part in problem["loc"]) or "profile"
+            print(f"kafka-advisor recommend: error: {where}: {problem['msg']}", file=sys.stderr)
+        return 2
+    result = plan(profile, args.client)
+    if args.output_format == "json":
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        sys.stdout.write(recommend_text.render(result))
+    return 0

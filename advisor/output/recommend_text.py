@@ -1,0 +1,79 @@
+"""`recommend` as text: the profile and what was assumed, the values per component with their
+formula, reason, cost and proof, the sizing, and a snippet in the client's own spelling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.recommend.plan import Plan
+
+_UNITS = {"bytes": 1, "bytes/s": 1}
+
+
+def _amount(value: float, unit: str) -> str:
+    if unit in _UNITS:
+        for step, name in ((1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")):
+            if value >= step:
+                return f"{value / step:,.1f} {name}{'/s' if unit.endswith('/s') else ''}"
+        return f"{value:,.0f} {unit}"
+    return f"{value:,.0f} {unit}"
+
+
+def _inputs(inputs: dict[str, Any]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in inputs.items() if value is not None)
+
+
+def render(plan: Plan) -> str:
+    profile = plan.profile
+    lines = [f"Load profile: goal {profile.goal}, for the {plan.client} client"]
+    shown = ("message_bytes_avg", "message_bytes_max", "rate_mb_s", "rate_msgs_s", "peak_factor", "producers",
+             "consumer_groups", "consumers_per_group", "processing_ms", "p99_ms", "loss", "ordering",
+             "retention_hours", "partitions", "brokers", "replication_factor")  # fmt: skip
+    for name in shown:
+        value = profile[name]
+        if value is not None:
+            number = (f"{value:,.0f}" if value >= 100 else f"{value:g}") if isinstance(value, float) else f"{value}"
+            lines.append(f"  {name.replace('_', ' ')}: {number} ({profile.origin(name)})")
+    if profile.assumed:
+        lines.append("Assumed (give these numbers to refine): " + "; ".join(profile.assumed.values()))
+    for component in ("producer", "consumer", "topic", "broker"):
+        chosen = [r for r in plan.recommendations if r.component == component]
+        if not chosen:
+            continue
+        lines += ["", component.capitalize()]
+        for r in chosen:
+            spelled = plan.spelled(r)
+            name = spelled.key or r.key
+            head = f"  {name} = {spelled.value if spelled.key else r.value}"
+            if spelled.note:
+                head += f"  ({spelled.note})"
+            lines.append(head)
+            lines.append(f"      formula: {r.formula}" + (f"  [{_inputs(r.inputs)}]" if _inputs(r.inputs) else ""))
+            lines.append(f"      why: {r.rationale}")
+            if r.tradeoff:
+                lines.append(f"      costs: {r.tradeoff}")
+            lines.append(f"      proves it: {r.proof} — {r.expect}")
+            lines.append(f"      source: {r.source}")
+    lines += ["", "Sizing"]
+    for size in plan.sizes:
+        lines.append(f"  {size.name}: {_amount(size.value, size.unit)}  = {size.formula}  [{_inputs(size.inputs)}]")
+        if size.note:
+            lines.append(f"      note: {size.note}")
+    lines += ["", snippet(plan)]
+    return "\n".join(lines) + "\n"
+
+
+def snippet(plan: Plan) -> str:
+    """The client settings, ready to paste: properties for Java, a dict for the Python clients."""
+    out = []
+    for role in ("producer", "consumer"):
+        pairs = [(s.key, s.value) for s in (plan.spelled(r) for r in plan.recommendations if r.component == role)
+                 if s.key]  # fmt: skip
+        if not pairs:
+            continue
+        if plan.client == "java":
+            out += [f"# {role}.properties", *(f"{key}={value}" for key, value in pairs)]
+        else:
+            body = [f"    {key!r}: {value!r}," for key, value in pairs]
+            out += [f"# {role} configuration ({plan.client})", "{", *body, "}"]
+    return "\n".join(out)

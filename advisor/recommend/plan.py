@@ -1,0 +1,43 @@
+"""A recommendation run: the resolved profile, the values per component in the client's spelling,
+and the sizing — as one plain record the formatters render (text, JSON)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from advisor.recommend import sizing, spelling, values
+from advisor.recommend.profile import LoadProfile, Resolved, resolve
+
+CLIENT_ROLES = ("producer", "consumer")
+
+
+class Plan(NamedTuple):
+    profile: Resolved
+    client: str
+    recommendations: list[values.Recommendation]
+    sizes: list[sizing.Sized]
+
+    def spelled(self, recommendation: values.Recommendation) -> spelling.Spelled:
+        if recommendation.component not in CLIENT_ROLES:
+            return spelling.Spelled(recommendation.key, recommendation.value)
+        return spelling.spell(recommendation.key, recommendation.value, self.client, recommendation.component)
+
+    def to_dict(self) -> dict[str, Any]:
+        profile = self.profile
+        return {
+            "goal": profile.goal,
+            "client": self.client,
+            "profile": {
+                name: {"value": value, "origin": profile.origin(name)}
+                for name, value in sorted(profile.values.items())
+                if name != "goal"
+            },
+            "assumed": dict(sorted(profile.assumed.items())),
+            "recommendations": [{**r.to_dict(), "spelled": self.spelled(r)._asdict()} for r in self.recommendations],
+            "sizing": [s.to_dict() for s in self.sizes],
+        }
+
+
+def plan(profile: LoadProfile, client: str = "java") -> Plan:
+    resolved = resolve(profile)
+    return Plan(resolved, client, values.recommend(resolved), sizing.all_sizes(resolved))
