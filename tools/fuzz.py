@@ -71,6 +71,9 @@ def seeds() -> dict[str, list[tuple[str, str]]]:
         parser = _PARSER_OF_SUFFIX.get(path.suffix)
         if parser:  # the readers alone too: cheaper inputs, deeper into their corners
             grouped.setdefault(parser, []).append((path.name, text))
+        if path.parent.name == "recommend":  # load profiles: read, validated, planned and rendered
+            grouped.setdefault("recommend", []).append((path.name, text))
+            continue
         if path.suffix == ".prom" or metric_kind(text[:8192]):  # metrics: read, observed, judged by `analyze`
             grouped.setdefault("analyze", []).append((path.name, text))
             continue
@@ -277,6 +280,8 @@ class Harness:
             return None
         path = self.folder / name
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        if target == "recommend":
+            return self._recommend(path)
         self.caught.clear()
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
@@ -302,6 +307,35 @@ class Harness:
             return "internal: " + _where(self.caught[0])
         if any(problem.kind == "internal" for problem in report.problems):
             return "internal error without a traceback"
+        return None
+
+    def _recommend(self, path: Path) -> str | None:
+        """A load profile file: refused with a ProfileError or a ValidationError, or planned and
+        rendered (text and JSON) — nothing else."""
+        import json
+
+        from pydantic import ValidationError
+
+        from advisor.output import recommend_text
+        from advisor.recommend import load_file
+        from advisor.recommend.plan import plan
+        from advisor.recommend.profile import LoadProfile
+
+        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        try:
+            fields = load_file.read(str(path))
+            for client in ("java", "librdkafka", "kafka-python"):
+                result = plan(LoadProfile.model_validate(fields), client)
+                recommend_text.render(result)
+                json.dumps(result.to_dict())
+        except (load_file.ProfileError, ValidationError):
+            return None
+        except Timeout:
+            return f"slower than {self.timeout:g} s"
+        except Exception as error:  # noqa: BLE001 - every escape is a failure to record
+            return f"recommend: {_where(error)}"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
         return None
 
 

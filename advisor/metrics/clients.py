@@ -47,6 +47,7 @@ RECORD_ERROR_TOTAL = ClientMetric("producer-metrics/record-error-total", "produc
 RECORD_RETRY_TOTAL = ClientMetric("producer-metrics/record-retry-total", "producer", "count", "records")
 # Windowed rates (records a second over the client's last sample windows): kafka-python has no -total.
 RECORD_RETRY_RATE = ClientMetric("producer-metrics/record-retry-rate", "producer", "value", "records/s")
+RECORD_ERROR_RATE = ClientMetric("producer-metrics/record-error-rate", "producer", "value", "records/s")
 # librdkafka counts requests, not records, per broker: requests sent, and retries of them.
 REQUESTS_SENT_TOTAL = ClientMetric("librdkafka/tx", "producer", "count", "requests")
 REQUEST_RETRY_TOTAL = ClientMetric("librdkafka/txretries", "producer", "count", "requests")
@@ -82,22 +83,25 @@ PARTITION_RECORDS_LAG = ClientMetric("consumer/partition-records-lag", "consumer
 
 CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
                   RECORD_ERROR_TOTAL, RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, REQUEST_LATENCY_AVG,
-                  THROTTLE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL, RECORD_RETRY_RATE, REQUESTS_SENT_TOTAL,
+                  THROTTLE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL, RECORD_RETRY_RATE, RECORD_ERROR_RATE,
+                  REQUESTS_SENT_TOTAL,
                   REQUEST_RETRY_TOTAL, OUTBUF_COUNT,
                   TIME_BETWEEN_POLL_MAX, RECORDS_LAG, PARTITION_END, COMMITTED_OFFSET,
                   PARTITION_RECORDS_LAG, REBALANCE_TOTAL, FETCH_SIZE_AVG, FETCH_TOTAL, FETCH_RATE,
                   COMPRESSION_RATE_AVG)  # fmt: skip
 BY_ID = {metric.id: metric for metric in CLIENT_METRICS}
 # Java's group/name → the metric (its own id, but for concepts the clients share).
+# Java's record-error-rate is passed over (its record-error-total is KM023's); kafka-python has only the rate.
 JAVA_NAMES = {
-    **BY_ID,
+    **{name: metric for name, metric in BY_ID.items() if metric is not RECORD_ERROR_RATE},
     "consumer-fetch-manager-metrics/records-lag-max": RECORDS_LAG,
     "consumer-fetch-manager-metrics/records-lag": PARTITION_RECORDS_LAG,
 }
 # kafka-python names a few metrics its own way (kafka/net/metrics.py), and records one in another
 # unit: its record-queue-time-avg is in seconds (kafka/producer/sender.py records drained - created,
 # both time.time(), under a description that says ms; tests/integration proves it on a real client).
-KAFKA_PYTHON_NAMES = {**JAVA_NAMES, "producer-metrics/throttle-time-avg": THROTTLE_TIME_AVG}
+KAFKA_PYTHON_NAMES = {**JAVA_NAMES, "producer-metrics/throttle-time-avg": THROTTLE_TIME_AVG,
+                      RECORD_ERROR_RATE.id: RECORD_ERROR_RATE}  # fmt: skip
 KAFKA_PYTHON_SCALE = {RECORD_QUEUE_TIME_AVG: 1000.0}
 JAVA_FORMAT = "kafka-client-metrics"
 MAX_SECONDS = 1e11  # a time past the year 5000 is no time
@@ -375,6 +379,7 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     PARTITION_RECORDS_LAG.id: (("java", "consumer-fetch-manager-metrics records-lag [topic, partition]"),),
     RECORD_ERROR_TOTAL.id: (("java", "producer-metrics record-error-total"),),
+    RECORD_ERROR_RATE.id: (("kafka-python", "producer-metrics record-error-rate (it has no total)"),),
     COMPRESSION_RATE_AVG.id: (
         ("java", "producer-metrics compression-rate-avg (with record-send-total and record-size-avg)"),
         ("kafka-python", "producer-metrics compression-rate-avg (with record-send-rate and record-size-avg)"),

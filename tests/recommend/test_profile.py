@@ -93,3 +93,15 @@ def test_the_committed_profile_schema_is_the_model_s() -> None:
     script = Path(__file__).resolve().parents[2] / "tools" / "gen_profile_schema.py"
     result = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[2] / "fixtures" / "recommend").iterdir()),
+                         ids=lambda p: p.name)  # fmt: skip
+def test_each_fixture_profile_plans_with_only_the_missing_numbers_assumed(path: Path) -> None:
+    from advisor.recommend import load_file
+    from advisor.recommend.plan import plan
+
+    fields = load_file.read(str(path))
+    result = plan(LoadProfile.model_validate(fields), "librdkafka")
+    assert not set(result.profile.assumed) & set(fields)
+    assert {r.key for r in result.recommendations} >= {"acks", "enable.idempotence", "min.insync.replicas"}
