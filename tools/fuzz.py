@@ -268,20 +268,11 @@ class Harness:
         from advisor.report.session import RunRequest, run
 
         if target.startswith("parser:"):
-            signal.setitimer(signal.ITIMER_REAL, self.timeout)
-            try:
-                _parse(target, name, text)
-            except Timeout:
-                return f"slower than {self.timeout:g} s"
-            except Exception as error:  # noqa: BLE001 - every escape is a failure to record
-                return f"{target}: {_where(error)}"
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            return None
+            return self._alone(target, lambda: _parse(target, name, text))
         path = self.folder / name
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         if target == "recommend":
-            return self._recommend(path)
+            return self._alone(target, lambda: _recommend(path))
         self.caught.clear()
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
@@ -309,34 +300,40 @@ class Harness:
             return "internal error without a traceback"
         return None
 
-    def _recommend(self, path: Path) -> str | None:
-        """A load profile file: refused with a ProfileError or a ValidationError, or planned and
-        rendered (text and JSON) — nothing else."""
-        import json
-
-        from pydantic import ValidationError
-
-        from advisor.output import recommend_text
-        from advisor.recommend import load_file
-        from advisor.recommend.plan import plan
-        from advisor.recommend.profile import LoadProfile
-
+    def _alone(self, target: str, work: Callable[[], None]) -> str | None:
+        """One reader or command alone, under the timeout: any escape is a failure to record."""
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
-            fields = load_file.read(str(path))
-            for client in ("java", "librdkafka", "kafka-python"):
-                result = plan(LoadProfile.model_validate(fields), client)
-                recommend_text.render(result)
-                json.dumps(result.to_dict())
-        except (load_file.ProfileError, ValidationError):
-            return None
+            work()
         except Timeout:
             return f"slower than {self.timeout:g} s"
         except Exception as error:  # noqa: BLE001 - every escape is a failure to record
-            return f"recommend: {_where(error)}"
+            return f"{target}: {_where(error)}"
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         return None
+
+
+def _recommend(path: Path) -> None:
+    """A load profile file: refused with a ProfileError or a ValidationError, or planned for every
+    client and rendered (text and JSON) — nothing else."""
+    import json
+
+    from pydantic import ValidationError
+
+    from advisor.output import recommend_text
+    from advisor.recommend import load_file
+    from advisor.recommend.plan import plan
+    from advisor.recommend.profile import LoadProfile
+
+    try:
+        fields = load_file.read(str(path))
+        for client in ("java", "librdkafka", "kafka-python"):
+            result = plan(LoadProfile.model_validate(fields), client)
+            recommend_text.render(result)
+            json.dumps(result.to_dict())
+    except (load_file.ProfileError, ValidationError):
+        pass
 
 
 # ---------------------------------------------------------------- shrinking and saving

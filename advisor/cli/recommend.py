@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 FIELDS = (  # flag, profile field, type, help
     ("--message-bytes", "message_bytes_avg", int, "average record size in bytes"),
@@ -35,6 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
                         help="spell the client settings for this library (default: java)")  # fmt: skip
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    mine = "your configurations (any format lint reads): each value now beside the recommended one"
+    parser.add_argument("configs", nargs="*", type=Path, metavar="CONFIG", help=mine)
+    parser.add_argument("--kafka-version", metavar="V", help="Kafka version of the configurations (default: theirs)")
+    patch = "print the changes to your .properties files as a unified diff (nothing is written)"
+    parser.add_argument("--diff", action="store_true", help=patch)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,8 +70,44 @@ def run(args: argparse.Namespace) -> int:
             print(f"kafka-advisor recommend: error: {where}: {problem['msg']}", file=sys.stderr)
         return 2
     result = plan(profile, args.client)
+    if args.configs:
+        against = _against(result, args)
+        if isinstance(against, int):
+            return against
+        result, document = against
+        if args.diff:
+            from advisor.fix import plan_changes, unified_diff
+
+            changes = [a.change for a in result.against if a.change is not None]
+            patch = unified_diff(plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True), document)
+            sys.stdout.write(patch)
+            return 1 if patch else 0
     if args.output_format == "json":
         print(json.dumps(result.to_dict(), indent=2))
     else:
         sys.stdout.write(recommend_text.render(result))
     return 0
+
+
+def _against(result, args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The plan with the user's configurations compared, and their document; 2 on an input error."""
+    from advisor.catalog import UnknownVersionError
+    from advisor.output import inert
+    from advisor.recommend.against import compare
+    from advisor.sources import LoadOptions, load
+
+    try:
+        document = load(list(args.configs), LoadOptions())
+    except (UnknownVersionError, OSError) as error:
+        print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
+        return 2
+    for problem in document.errors:
+        print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
+    if document.errors:
+        return 2
+    try:
+        against = compare(result.recommendations, document, args.kafka_version)
+    except UnknownVersionError as error:
+        print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
+        return 2
+    return result._replace(against=tuple(against)), document

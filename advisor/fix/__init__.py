@@ -29,27 +29,40 @@ class FilePlan(NamedTuple):
 
 
 def plan(findings: Iterable[Finding], document: Document, applicability: tuple[str, ...] = ("safe",)) -> list[FilePlan]:
-    """The edits of every unsuppressed finding's Changes of the given applicability, per file,
-    in file order; a Change whose edits overlap an earlier one's is skipped (the next run of
-    the linter will propose it again against the changed text)."""
+    """The edits of every unsuppressed finding's Changes of the given applicability."""
+    return plan_changes((c for f in findings if not f.suppressed for c in f.changes), document, applicability)
+
+
+def plan_changes(
+    changes: Iterable[Change],
+    document: Document,
+    applicability: tuple[str, ...] = ("safe",),
+    join_inserts: bool = False,
+) -> list[FilePlan]:
+    """The edits of Changes of the given applicability, per file, in file order; a Change whose
+    edits overlap an earlier one's is skipped (the next run will propose it again against the
+    changed text). With `join_inserts`, inserts at one place are joined in the Changes' order
+    instead (a caller whose order is meaningful: recommend). Changes to formats without a writer
+    give no edit."""
     sets: dict[tuple[str, str], ConfigSet] = {(cs.path, cs.name): cs for cs in document.config_sets}
     sources = {source.path: source for source in document.files}
     per_file: dict[str, list[tuple[Change, list[Edit]]]] = {}
-    for finding in findings:
-        if finding.suppressed:
+    for change in changes:
+        source = sources.get(change.path)
+        writer = WRITERS.get(source.format) if source is not None else None
+        config_set = sets.get((change.path, change.subject))
+        if change.applicability not in applicability or writer is None or config_set is None:
             continue
-        for change in finding.changes:
-            source = sources.get(change.path)
-            writer = WRITERS.get(source.format) if source is not None else None
-            config_set = sets.get((change.path, change.subject))
-            if change.applicability not in applicability or writer is None or config_set is None:
-                continue
-            per_file.setdefault(change.path, []).append((change, writer(change, config_set, sources[change.path].text)))
+        per_file.setdefault(change.path, []).append((change, writer(change, config_set, sources[change.path].text)))
     plans = []
     for path, proposed in sorted(per_file.items()):
         taken: list[Edit] = []
         skipped: list[Change] = []
         for change, edits in proposed:
+            if join_inserts and edits and all(e.start == e.end for e in edits):
+                edits = [e for e in edits if not _join(e, taken)]
+                if not edits:
+                    continue
             if not edits or any(_overlap(edit, other) for edit in edits for other in taken):
                 skipped.append(change)
                 continue
@@ -94,6 +107,15 @@ def applied(document: Document, changes: Iterable[Change]) -> Document:
 
 def _order(edit: Edit) -> tuple[int, int, str]:
     return (edit.start, edit.end, edit.text)
+
+
+def _join(insert: Edit, taken: list[Edit]) -> bool:
+    """Append an insert to a taken insert at the same place; False when there is none."""
+    for index, other in enumerate(taken):
+        if other.start == other.end == insert.start:
+            taken[index] = other._replace(text=other.text + insert.text)
+            return True
+    return False
 
 
 def _overlap(a: Edit, b: Edit) -> bool:

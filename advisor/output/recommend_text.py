@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.output import inert
 from advisor.recommend.plan import Plan
 
 _UNITS = {"bytes": 1, "bytes/s": 1}
@@ -54,6 +55,11 @@ def render(plan: Plan) -> str:
                 lines.append(f"      costs: {r.tradeoff}")
             lines.append(f"      proves it: {r.proof} — {r.expect}")
             lines.append(f"      source: {r.source}")
+            for against in (a for a in plan.against if a.recommendation is r):
+                where = f"{against.config_set.path}:{against.written.line}" if against.written else (
+                    f"{against.config_set.path} (its default)")  # fmt: skip
+                state = "already so" if against.change is None else f"now {against.current}"
+                lines.append(f"      {state}: {inert(where)}")
     lines += ["", "Sizing"]
     for size in plan.sizes:
         lines.append(f"  {size.name}: {_amount(size.value, size.unit)}  = {size.formula}  [{_inputs(size.inputs)}]")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from advisor.recommend import sizing, spelling, values
+from advisor.recommend.against import Against
 from advisor.recommend.profile import LoadProfile, Resolved, resolve
 
 CLIENT_ROLES = ("producer", "consumer")
@@ -16,6 +17,7 @@ class Plan(NamedTuple):
     client: str
     recommendations: list[values.Recommendation]
     sizes: list[sizing.Sized]
+    against: tuple[Against, ...] = ()  # the user's configurations, when given: now vs recommended
 
     def spelled(self, recommendation: values.Recommendation) -> spelling.Spelled:
         if recommendation.component not in CLIENT_ROLES:
@@ -35,6 +37,10 @@ class Plan(NamedTuple):
             "assumed": dict(sorted(profile.assumed.items())),
             "recommendations": [{**r.to_dict(), "spelled": self.spelled(r)._asdict()} for r in self.recommendations],
             "sizing": [s.to_dict() for s in self.sizes],
+            "against": [
+                {**a.to_dict(), "recommendation": f"{a.recommendation.component} {a.recommendation.key}"}
+                for a in self.against
+            ],
         }
 
 
