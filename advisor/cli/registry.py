@@ -24,6 +24,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "recommend", "advisor.cli.recommend", "values for a load profile, with formulas and the metric that proves each"
     ),
+    Command("verify", "advisor.cli.verify", "compare metrics before and after a change for the numbers that prove it"),
+    Command("bench", "advisor.cli.bench", "before and after on a real cluster with kafka-producer-perf-test"),
     Command("catalog", "advisor.cli.catalog", "what a config key is: type, default, validation, history"),
     Command("rules", "advisor.cli.rules", "list the rules"),
     Command("explain", "advisor.cli.explain", "explain one rule"),

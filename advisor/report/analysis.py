@@ -23,6 +23,7 @@ from advisor.metrics.observe import observe, wanted
 from advisor.metrics.sniff import API_RESULT, CLIENT, EXPOSITION
 from advisor.model.document import LoadError, Problem
 from advisor.model.findings import Finding
+from advisor.model.observations import Observations
 from advisor.report import session
 from advisor.report.model import FileSummary, Report
 from advisor.rules import metric_runner
@@ -125,6 +126,20 @@ def _read_metric_file(path: Path, names: frozenset[str], limits, kind: str | Non
         return metric_inputs.Capture(origin, None, samples, True)
     except (OSError, UnicodeDecodeError) as error:
         raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
+
+
+def observed_files(files: list[Path], limits) -> tuple[Observations, list[Problem]]:  # type: ignore[no-untyped-def]
+    """Metrics files read and observed, each file's problems kept (for verify's two sides)."""
+    problems: list[Problem] = []
+    captures = []
+    names = wanted()
+    for path in files:
+        try:
+            captures.append(_read_metric_file(path, names, limits))
+        except LoadError as error:
+            problems.append(error.problem)
+    observations, observed_problems = observe(captures)
+    return observations, problems + observed_problems
 
 
 def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no-untyped-def]

@@ -99,13 +99,30 @@ def test_a_busy_producer_with_linger_zero_sends_nearly_empty_batches(
             return run_java(java_dump, kafka_cluster, topic, linger, tmp_path)
         return run_librdkafka(kafka_cluster, topic, linger, tmp_path)
 
-    eager, eager_batches = judge(run("0"))
+    before = run("0")
+    eager, eager_batches = judge(before)
     assert eager, f"no KM020 with linger.ms 0; records per batch seen: {eager_batches}"
     assert all(f.client == library and f.component == "producer" for f in eager)
-    patient, patient_batches = judge(run("100"))
+    after = run("100")
+    patient, patient_batches = judge(after)
     assert patient == []
     # The number that proves the change: batches several times fuller with linger.ms 100.
     assert max(patient_batches) > 5 * max(min(eager_batches), 1), (eager_batches, patient_batches)
+    # ... and `verify` says so from the two captures, beyond their noise; the reverse change regresses.
+    verdicts = _verify(before, after)
+    assert verdicts["records per batch"] == "improved", verdicts
+    assert _verify(after, before)["records per batch"] == "regressed"
+
+
+def _verify(before: Path, after: Path) -> dict[str, str]:
+    import json
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "advisor", "verify", "--before", str(before), "--after", str(after),
+                             "--expect", "linger.ms", "--output-format", "json"], capture_output=True, text=True,
+                            timeout=120)  # fmt: skip
+    assert result.returncode in (0, 1), result.stderr
+    return {v["metric"]: v["verdict"] for v in json.loads(result.stdout)["verdicts"]}
 
 
 def consume_while_producing(cluster: KafkaTestCluster, pause: float, folder: Path) -> Path:

@@ -1,0 +1,76 @@
+"""Kafka's ProducerPerformance (kafka-producer-perf-test): one run, and its final summary read.
+
+The summary line: `N records sent, X records/sec (Y MB/sec), A ms avg latency, M ms max latency,
+P50 ms 50th, P95 ms 95th, P99 ms 99th, P999 ms 99.9th.` — newer releases may add ` steady state`
+after the count and print records/sec with six decimals; older ones wrote `M max latency` without
+"ms". MB is MiB; latency runs from just before send() to the callback (kafka-profiles.md §5.1).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+from typing import NamedTuple
+
+_SUMMARY = re.compile(
+    r"(?P<records>\d+) records sent(?: steady state)?, (?P<rate>[\d.]+) records/sec \((?P<mb>[\d.]+) MB/sec\), "
+    r"(?P<avg>[\d.]+) ms avg latency, (?P<max>[\d.]+) (?:ms )?max latency, (?P<p50>\d+) ms 50th, "
+    r"(?P<p95>\d+) ms 95th, (?P<p99>\d+) ms 99th, (?P<p999>\d+) ms 99\.9th"
+)
+PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance"
+MAX_OUTPUT = 4_000_000  # characters of a run's output kept: the summary is the last line
+
+
+class PerfResult(NamedTuple):
+    records: int
+    records_per_second: float
+    mib_per_second: float
+    avg_ms: float
+    max_ms: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    p999_ms: float
+
+
+class PerfError(Exception):
+    pass
+
+
+def summary(output: str) -> PerfResult:
+    """The last full summary of a run's output (a steady-state one, when the tool printed it, is last)."""
+    found = list(_SUMMARY.finditer(output))
+    if not found:
+        raise PerfError("kafka-producer-perf-test printed no summary line")
+    m = found[-1]
+    return PerfResult(int(m["records"]), float(m["rate"]), float(m["mb"]), float(m["avg"]), float(m["max"]),
+                      float(m["p50"]), float(m["p95"]), float(m["p99"]), float(m["p999"]))  # fmt: skip
+
+
+class Tool(NamedTuple):
+    """How to start the tool: a `kafka-producer-perf-test(.sh)` script, or java with a classpath."""
+
+    script: Path | None = None
+    classpath: str | None = None
+
+    def command(self) -> list[str]:
+        if self.script is not None:
+            return [str(self.script)]
+        return ["java", "-Xmx512m", "-cp", self.classpath or "", PRODUCER_PERFORMANCE]
+
+
+def run(tool: Tool, topic: str, records: int, size: int, config: Path, timeout: float = 900) -> PerfResult:
+    """One unthrottled run of `records` records of `size` bytes with the producer settings in
+    `config` (bootstrap servers and security included)."""
+    command = [*tool.command(), "--topic", topic, "--num-records", str(records), "--record-size", str(size),
+               "--throughput", "-1", "--producer.config", str(config)]  # fmt: skip
+    try:
+        finished = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise PerfError(f"kafka-producer-perf-test could not run: {type(error).__name__}") from None
+    output = finished.stdout[-MAX_OUTPUT:]
+    if finished.returncode != 0:
+        last = (finished.stderr or finished.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise PerfError(f"kafka-producer-perf-test failed (exit {finished.returncode}): {last[0][:300]}")
+    return summary(output)

@@ -1,0 +1,137 @@
+"""`kafka-advisor bench`: the producer settings before and after a recommendation, run with Kafka's
+own kafka-producer-perf-test on a real cluster, interleaved A B A B after a warm-up, at equal
+durability; records/s, MB/s and latency percentiles as medians with their spread, and the ratios
+(docs/bench.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from advisor.cli.recommend import FIELDS
+
+EQUAL_DURABILITY = {"acks": "all", "enable.idempotence": "true"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the cluster to run on")
+    parser.add_argument("--command-config", type=Path, metavar="FILE",
+                        help="client settings the cluster needs (security), added to both sides")  # fmt: skip
+    tool = parser.add_mutually_exclusive_group(required=True)
+    tool.add_argument("--perf-test", type=Path, metavar="SCRIPT", help="kafka-producer-perf-test(.sh) to run")
+    tool.add_argument("--classpath", metavar="CP", help="Kafka's jars, to run its ProducerPerformance with java")
+    parser.add_argument("--before", type=Path, metavar="FILE", help="producer settings A (default: the defaults)")
+    parser.add_argument("--after", type=Path, metavar="FILE",
+                        help="producer settings B (default: what recommend gives for the profile)")  # fmt: skip
+    parser.add_argument("--goal", choices=("throughput", "latency", "durability", "availability", "balanced"))
+    parser.add_argument("--load", metavar="FILE", help="a load profile (JSON or YAML)")
+    for flag, field, kind, text in FIELDS:
+        parser.add_argument(flag, dest=field, type=kind, help=text)
+    parser.add_argument("--records", type=int, default=200_000, help="records a run (default 200000)")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each side after the warm-up (default 2)")
+    parser.add_argument("--topic-partitions", type=int, default=6, help="partitions of the bench's topic (6)")
+    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+
+
+def _settings(path: Path) -> dict[str, str]:
+    from advisor.sources import LoadOptions, load
+
+    document = load([path], LoadOptions(component="producer"))
+    if document.errors:
+        raise ValueError(str(document.errors[0]))
+    return {key: s.value for config_set in document.config_sets for key, s in config_set.settings.items()}
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from pydantic import ValidationError
+
+    from advisor.bench import compare, perf
+    from advisor.output import inert
+    from advisor.recommend import load_file
+    from advisor.recommend.plan import plan
+    from advisor.recommend.profile import LoadProfile
+
+    if args.records < 1 or args.rounds < 1 or args.topic_partitions < 1:
+        print(
+            "kafka-advisor bench: error: --records, --rounds and --topic-partitions must be positive", file=sys.stderr
+        )
+        return 2
+    try:
+        given = load_file.read(args.load) if args.load else {}
+        flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
+        if args.goal:
+            flags["goal"] = args.goal
+        profile = LoadProfile.model_validate({**given, **flags})
+        common = {"bootstrap.servers": args.bootstrap_server}
+        if args.command_config:
+            common |= _settings(args.command_config)
+        before = _settings(args.before) if args.before else {}
+        if args.after:
+            after = _settings(args.after)
+        else:
+            result = plan(profile, "java")
+            after = {r.key: r.value for r in result.recommendations if r.component == "producer"}
+    except (load_file.ProfileError, ValidationError, ValueError, OSError) as error:
+        print(f"kafka-advisor bench: error: {inert(str(error).splitlines()[0])}", file=sys.stderr)
+        return 2
+    resolved = plan(profile, "java").profile
+    size = int(resolved["message_bytes_avg"])
+    replication = int(resolved["replication_factor"])
+    sides = {name: {**common, **settings, **EQUAL_DURABILITY} for name, settings in (("before", before),
+                                                                                    ("after", after))}  # fmt: skip
+    tool = perf.Tool(script=args.perf_test, classpath=args.classpath)
+    admin = {k: v for k, v in common.items() if not k.startswith(("key.", "value.", "linger", "batch", "acks"))}
+    try:
+        with compare.bench_topic(admin, args.topic_partitions, replication, max(1, replication - 1)) as topic:
+            outcome = compare.run(tool, topic, sides["before"], sides["after"], args.records, size, args.rounds,
+                                  progress=_progress)  # fmt: skip
+    except perf.PerfError as error:
+        print(f"kafka-advisor bench: error: {inert(str(error))}", file=sys.stderr)
+        return 2
+    except Exception as error:  # noqa: BLE001 - the cluster refused (KafkaException): said in one line
+        print(f"kafka-advisor bench: error: the cluster: {type(error).__name__}: {inert(str(error))[:300]}",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    if args.output_format == "json":
+        print(json.dumps(_public(outcome.to_dict()), indent=2))
+    else:
+        sys.stdout.write(_text(outcome))
+    return 0
+
+
+def _progress(text: str) -> None:
+    print(f"kafka-advisor bench: {text}", file=sys.stderr)
+
+
+def _public(record: dict) -> dict:  # type: ignore[type-arg]
+    """No secret in any output: the sides' settings without the cluster's credentials."""
+    from advisor.secrets import REDACTED, is_secret_key
+
+    for side in ("before", "after"):
+        record[side]["settings"] = {k: REDACTED if is_secret_key(k) else v for k, v in record[side]["settings"].items()}
+    return record
+
+
+def _text(outcome) -> str:  # type: ignore[no-untyped-def]
+    from advisor.bench.compare import FIGURES
+
+    names = {"records_per_second": "records/s", "mib_per_second": "MiB/s", "p50_ms": "p50 ms", "p95_ms": "p95 ms",
+             "p99_ms": "p99 ms", "p999_ms": "p99.9 ms"}  # fmt: skip
+    head = (f"kafka-producer-perf-test on {outcome.topic}: {outcome.records:,} records of {outcome.size} bytes a run, "
+            f"{len(outcome.before.runs)} runs a side after a warm-up, interleaved; acks=all and idempotence on both "
+            "sides (equal durability)")  # fmt: skip
+    lines = [head, "", f"{'':12}{'before':>22}{'after':>22}{'after/before':>14}"]
+    for name in FIGURES:
+        old, new = outcome.before.figure(name), outcome.after.figure(name)
+        ratio = outcome.ratio(name)
+        lines.append(f"{names[name]:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
+                     f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
+    changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
+    lines += [
+        "",
+        "after sets: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()) if k != "bootstrap.servers"),
+    ]
+    return "\n".join(lines) + "\n"

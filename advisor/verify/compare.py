@@ -1,0 +1,116 @@
+"""Each proof measured on both sides and judged: a side's figure is the median of its samples (a
+gauge's values, a counter's rates between samples, a ratio of two counters' increases per
+interval), its noise half the spread of those samples; a difference within the larger noise, or
+a side with fewer than two samples, is inconclusive — never a verdict from one sample."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from itertools import pairwise
+from typing import Any, NamedTuple
+
+from advisor.model.observations import Observations, Series
+from advisor.verify.proofs import Proof
+
+
+class Side(NamedTuple):
+    median: float
+    noise: float  # half the spread of the samples
+    samples: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._asdict()
+
+
+class Verdict(NamedTuple):
+    proof: Proof
+    before: Side | None
+    after: Side | None
+    verdict: str  # improved, regressed, inconclusive, not measured
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"metric": self.proof.name, "side": self.proof.side, "better": self.proof.better,
+                "series": self.proof.metric, "before": self.before.to_dict() if self.before else None,
+                "after": self.after.to_dict() if self.after else None, "verdict": self.verdict,
+                "why": self.why}  # fmt: skip
+
+
+def _series(observations: Observations, metric: str, labels: tuple[tuple[str, str], ...]) -> list[Series]:
+    """A metric's series with the given labels. Percentile series are passed over (no counts), and
+    so are per-topic or per-partition ones where the node has an all-topics series (a broker's
+    BrokerTopicMetrics, a Java producer's own): it speaks for the node. librdkafka reports per
+    topic only; then those are the figures."""
+    found = []
+    for series in observations.of(metric):
+        own = dict(series.labels)
+        if any(own.get(k) != v for k, v in labels) or "quantile" in own:
+            continue
+        found.append(series)
+    whole = {s.node for s in found if not {"topic", "partition"} & set(dict(s.labels))}
+    return [s for s in found if s.node not in whole or not {"topic", "partition"} & set(dict(s.labels))]
+
+
+def _increases(found: list[Series]) -> dict[float, tuple[float, float]]:
+    """Summed across counters: each interval's increase (a decrease is a restart: counted from zero)
+    and its length, keyed by the interval's end time."""
+    totals: dict[float, tuple[float, float]] = {}
+    for series in found:
+        timed = [p for p in series.points if p.time is not None]
+        for before, after in pairwise(timed):
+            span = after.time - before.time  # type: ignore[operator]
+            if span <= 0:
+                continue
+            grown = (after.value - before.value if after.value >= before.value else after.value) * series.scale
+            key = round(after.time)  # type: ignore[arg-type]
+            total, length = totals.get(key, (0.0, 0.0))
+            totals[key] = (total + grown, max(length, span))
+    return totals
+
+
+def values(observations: Observations, proof: Proof) -> list[float]:
+    """One side's samples of a proof: a ratio of two counters' increases per interval, a counter's
+    rate per interval, else a gauge's values (averaged across series at each time)."""
+    found = _series(observations, proof.metric, proof.labels)
+    counts = [s for s in found if s.reading == "count"]
+    if proof.per is not None:
+        over = _increases([s for s in _series(observations, proof.per, proof.per_labels) if s.reading == "count"])
+        mine = _increases(counts)
+        return [mine[t][0] / over[t][0] for t in sorted(mine) if t in over and over[t][0] > 0]
+    if counts:
+        return [grown / span for _, (grown, span) in sorted(_increases(counts).items())]
+    by_time: dict[float | None, list[float]] = defaultdict(list)
+    for series in found:
+        if series.reading in ("value", "rate"):
+            for point in series.points:
+                if point.value == point.value:  # NaN: no value
+                    by_time[point.time].append(point.value)
+    ordered = sorted(by_time.items(), key=lambda item: (item[0] is None, item[0] or 0.0))
+    return [statistics.fmean(found_values) for _, found_values in ordered]
+
+
+def _side(samples: list[float]) -> Side | None:
+    if not samples:
+        return None
+    return Side(statistics.median(samples), (max(samples) - min(samples)) / 2, len(samples))
+
+
+def judge(proof: Proof, before: Observations, after: Observations) -> Verdict:
+    old, new = _side(values(before, proof)), _side(values(after, proof))
+    if old is None or new is None:
+        return Verdict(proof, old, new, "not measured", "the metric is missing on " +
+                       ("both sides" if old is None and new is None else "one side"))  # fmt: skip
+    if old.samples < 2 or new.samples < 2:
+        return Verdict(proof, old, new, "inconclusive", "fewer than two samples on a side: no noise bound "
+                       "(capture several scrapes or dumps on each side)")  # fmt: skip
+    difference = new.median - old.median
+    noise = max(old.noise, new.noise)
+    if abs(difference) <= noise:
+        return Verdict(
+            proof, old, new, "inconclusive", f"the change ({difference:+.4g}) is within the noise (±{noise:.4g})"
+        )
+    better = (difference > 0) == (proof.better == "up")
+    change = f"{difference / old.median:+.0%}" if old.median else f"{difference:+.4g}"
+    return Verdict(proof, old, new, "improved" if better else "regressed",
+                   f"{change}, beyond the noise (±{noise:.4g})")  # fmt: skip

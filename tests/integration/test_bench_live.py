@@ -1,0 +1,41 @@
+"""`kafka-advisor bench` on the real test cluster, kept short: Kafka's own ProducerPerformance from
+the Maven jars, the defaults against the throughput profile's settings, interleaved after a
+warm-up; its topic deleted afterwards; the cluster's credentials never printed. The long
+comparison (the ≥ 2× goal) is tools/bench_producer.py, its figures in docs/performance.md."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import fetch_kafka  # tools/, on the path through tests/conftest.py
+import pytest
+from confluent_kafka.admin import AdminClient
+from testbed import KafkaTestCluster
+
+pytestmark = pytest.mark.kafka
+SECRET = "bench-secret-never-shown"
+
+
+def test_a_short_bench_compares_both_sides_and_leaves_no_topic(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    security = tmp_path / "client.properties"
+    security.write_text(f"client.id=bench-test\nsasl.password={SECRET}\n")  # unused over PLAINTEXT: never printed
+    command = [sys.executable, "-m", "advisor", "bench", "--bootstrap-server", kafka_cluster.bootstrap_servers,
+               "--classpath", libs, "--goal", "throughput", "--message-bytes", "200", "--rate-mb-s", "20",
+               "--records", "20000", "--rounds", "2", "--command-config", str(security),
+               "--output-format", "json"]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert SECRET not in result.stdout + result.stderr
+    outcome = json.loads(result.stdout)
+    assert len(outcome["before"]["runs"]) == len(outcome["after"]["runs"]) == 2
+    assert all(run["records"] == 20000 for side in ("before", "after") for run in outcome[side]["runs"])
+    assert outcome["after"]["settings"]["linger.ms"] != outcome["before"]["settings"].get("linger.ms")
+    assert {outcome[side]["settings"]["acks"] for side in ("before", "after")} == {"all"}  # equal durability
+    assert outcome["ratios"]["mib_per_second"] > 0
+    assert "run 6/6" in result.stderr  # two warm-ups, then A B A B
+    topics = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers}).list_topics(timeout=30).topics
+    assert outcome["topic"] not in topics and not [t for t in topics if t.startswith("kafka-advisor-bench-")]

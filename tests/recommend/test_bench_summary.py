@@ -1,0 +1,29 @@
+"""kafka-producer-perf-test's summary line, as its releases print it (kafka-profiles.md §5.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.bench.perf import PerfError, summary
+
+WINDOW = "152340 records sent, 30468.0 records/sec (2.91 MB/sec), 211.4 ms avg latency, 612.0 ms max latency."
+FINAL = ("500000 records sent, 41203.7 records/sec (3.93 MB/sec), 180.22 ms avg latency, 655.00 ms max latency, "
+         "171 ms 50th, 402 ms 95th, 590 ms 99th, 648 ms 99.9th.")  # fmt: skip
+
+
+def test_the_final_summary_is_read_and_window_lines_are_not() -> None:
+    result = summary(f"{WINDOW}\n{WINDOW}\n{FINAL}\n")
+    assert result.records == 500000 and result.records_per_second == 41203.7 and result.mib_per_second == 3.93
+    assert (result.p50_ms, result.p95_ms, result.p99_ms, result.p999_ms) == (171, 402, 590, 648)
+
+
+def test_older_and_newer_spellings_are_read() -> None:
+    older = FINAL.replace("655.00 ms max latency", "655.00 max latency")
+    assert summary(older).max_ms == 655.0
+    steady = FINAL.replace("records sent,", "records sent steady state,").replace("41203.7", "41203.712345")
+    assert summary(f"{FINAL}\n{steady}\n").records_per_second == 41203.712345  # the steady state, printed last
+
+
+def test_no_summary_is_an_error() -> None:
+    with pytest.raises(PerfError, match="no summary"):
+        summary(WINDOW)
