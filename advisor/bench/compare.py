@@ -31,10 +31,15 @@ class Side(NamedTuple):
         values = [getattr(r, name) for r in self.runs]
         return Figure(statistics.median(values), max(values) - min(values))
 
+    def explaining(self) -> dict[str, float]:
+        """The median of each explaining producer metric over the runs that printed it."""
+        names = sorted({name for run in self.runs for name in run.metrics})
+        return {name: statistics.median([r.metrics[name] for r in self.runs if name in r.metrics]) for name in names}
+
     def to_dict(self) -> dict[str, Any]:
         shown = {k: v for k, v in self.settings.items() if k != "bootstrap.servers"}
         return {"name": self.name, "settings": shown, "runs": [r._asdict() for r in self.runs],
-                **{name: self.figure(name)._asdict() for name in FIGURES}}  # fmt: skip
+                **{name: self.figure(name)._asdict() for name in FIGURES}, "metrics": self.explaining()}  # fmt: skip
 
 
 class Bench(NamedTuple):

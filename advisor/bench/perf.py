@@ -18,6 +18,11 @@ _SUMMARY = re.compile(
     r"(?P<avg>[\d.]+) ms avg latency, (?P<max>[\d.]+) (?:ms )?max latency, (?P<p50>\d+) ms 50th, "
     r"(?P<p95>\d+) ms 95th, (?P<p99>\d+) ms 99th, (?P<p999>\d+) ms 99\.9th"
 )
+# --print-metrics: `group:name:{tags} : value` lines after the summary (ToolsUtils.printMetrics).
+_METRIC = re.compile(r"^producer-metrics:(?P<name>[\w.-]+):\{(?P<tags>[^}]*)\}\s*:\s*(?P<value>\S+)\s*$", re.MULTILINE)
+# The producer metrics that explain a difference (kafka-profiles.md §5.1).
+EXPLAINING = ("batch-size-avg", "record-queue-time-avg", "compression-rate-avg", "bufferpool-wait-ratio",
+              "records-per-request-avg", "request-latency-avg")  # fmt: skip
 PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance"
 MAX_OUTPUT = 4_000_000  # characters of a run's output kept: the summary is the last line
 
@@ -32,6 +37,7 @@ class PerfResult(NamedTuple):
     p95_ms: float
     p99_ms: float
     p999_ms: float
+    metrics: dict[str, float]  # --print-metrics: the explaining producer metrics (the client's own)
 
 
 class PerfError(Exception):
@@ -45,7 +51,21 @@ def summary(output: str) -> PerfResult:
         raise PerfError("kafka-producer-perf-test printed no summary line")
     m = found[-1]
     return PerfResult(int(m["records"]), float(m["rate"]), float(m["mb"]), float(m["avg"]), float(m["max"]),
-                      float(m["p50"]), float(m["p95"]), float(m["p99"]), float(m["p999"]))  # fmt: skip
+                      float(m["p50"]), float(m["p95"]), float(m["p99"]), float(m["p999"]), metrics(output))  # fmt: skip
+
+
+def metrics(output: str) -> dict[str, float]:
+    """The explaining metrics --print-metrics printed (the producer-wide ones, not per topic or node)."""
+    found = {}
+    for m in _METRIC.finditer(output):
+        if m["name"] in EXPLAINING and "topic=" not in m["tags"] and "node-id=" not in m["tags"]:
+            try:
+                value = float(m["value"].replace(",", ""))
+            except ValueError:
+                continue
+            if value == value and abs(value) != float("inf"):
+                found[m["name"]] = value
+    return found
 
 
 class Tool(NamedTuple):
@@ -64,7 +84,7 @@ def run(tool: Tool, topic: str, records: int, size: int, config: Path, timeout: 
     """One unthrottled run of `records` records of `size` bytes with the producer settings in
     `config` (bootstrap servers and security included)."""
     command = [*tool.command(), "--topic", topic, "--num-records", str(records), "--record-size", str(size),
-               "--throughput", "-1", "--producer.config", str(config)]  # fmt: skip
+               "--throughput", "-1", "--producer.config", str(config), "--print-metrics"]  # fmt: skip
     try:
         finished = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as error:

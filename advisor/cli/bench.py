@@ -129,6 +129,11 @@ def _text(outcome) -> str:  # type: ignore[no-untyped-def]
         ratio = outcome.ratio(name)
         lines.append(f"{names[name]:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
                      f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
+    before_metrics, after_metrics = outcome.before.explaining(), outcome.after.explaining()
+    explained = [name for name in before_metrics if name in after_metrics]
+    if explained:
+        lines += ["", "why (the producer's own metrics, medians):"]
+        lines += [f"  {name:26}{before_metrics[name]:>16,.3f}{after_metrics[name]:>22,.3f}" for name in explained]
     changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
     lines += [
         "",

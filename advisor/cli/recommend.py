@@ -36,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
                         help="spell the client settings for this library (default: java)")  # fmt: skip
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--snippet", action="append", choices=("spring", "compose", "strimzi"), default=[],
+                        help="also show the values as this form (repeatable; JSON always has them all)")  # fmt: skip
     mine = "your configurations (any format lint reads): each value now beside the recommended one"
     parser.add_argument("configs", nargs="*", type=Path, metavar="CONFIG", help=mine)
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version of the configurations (default: theirs)")
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             where = ".".join(str(part) for part in problem["loc"]) or "profile"
             print(f"kafka-advisor recommend: error: {where}: {problem['msg']}", file=sys.stderr)
         return 2
-    result = plan(profile, args.client)
+    result = plan(profile, args.client)._replace(snippets=tuple(args.snippet))
     if args.configs:
         against = _against(result, args)
         if isinstance(against, int):

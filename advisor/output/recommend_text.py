@@ -66,6 +66,10 @@ def render(plan: Plan) -> str:
         if size.note:
             lines.append(f"      note: {size.note}")
     lines += ["", snippet(plan)]
+    for name in plan.snippets:
+        from advisor.recommend import snippets
+
+        lines += ["", f"# {name}", snippets.render(name, plan.recommendations).rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 

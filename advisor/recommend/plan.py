@@ -18,6 +18,7 @@ class Plan(NamedTuple):
     recommendations: list[values.Recommendation]
     sizes: list[sizing.Sized]
     against: tuple[Against, ...] = ()  # the user's configurations, when given: now vs recommended
+    snippets: tuple[str, ...] = ()  # extra snippet formats the text shows (advisor/recommend/snippets.py)
 
     def spelled(self, recommendation: values.Recommendation) -> spelling.Spelled:
         if recommendation.component not in CLIENT_ROLES:
@@ -37,11 +38,21 @@ class Plan(NamedTuple):
             "assumed": dict(sorted(profile.assumed.items())),
             "recommendations": [{**r.to_dict(), "spelled": self.spelled(r)._asdict()} for r in self.recommendations],
             "sizing": [s.to_dict() for s in self.sizes],
+            "snippets": {name: _snippet(name, self.recommendations) for name in SNIPPETS},
             "against": [
                 {**a.to_dict(), "recommendation": f"{a.recommendation.component} {a.recommendation.key}"}
                 for a in self.against
             ],
         }
+
+
+def _snippet(name: str, recommendations: list[values.Recommendation]) -> str:
+    from advisor.recommend import snippets
+
+    return snippets.render(name, recommendations)
+
+
+SNIPPETS = ("spring", "compose", "strimzi")
 
 
 def plan(profile: LoadProfile, client: str = "java") -> Plan:

@@ -36,6 +36,8 @@ def test_a_short_bench_compares_both_sides_and_leaves_no_topic(kafka_cluster: Ka
     assert outcome["after"]["settings"]["linger.ms"] != outcome["before"]["settings"].get("linger.ms")
     assert {outcome[side]["settings"]["acks"] for side in ("before", "after")} == {"all"}  # equal durability
     assert outcome["ratios"]["mib_per_second"] > 0
+    # the producer's own metrics say why: the tuned side's batches are fuller
+    assert outcome["after"]["metrics"]["batch-size-avg"] > outcome["before"]["metrics"]["batch-size-avg"], outcome
     assert "run 6/6" in result.stderr  # two warm-ups, then A B A B
     topics = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers}).list_topics(timeout=30).topics
     assert outcome["topic"] not in topics and not [t for t in topics if t.startswith("kafka-advisor-bench-")]

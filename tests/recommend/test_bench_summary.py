@@ -27,3 +27,17 @@ def test_older_and_newer_spellings_are_read() -> None:
 def test_no_summary_is_an_error() -> None:
     with pytest.raises(PerfError, match="no summary"):
         summary(WINDOW)
+
+
+def test_the_printed_metrics_that_explain_a_difference_are_read() -> None:
+    printed = (
+        "Metric Name                                                    Value\n"
+        "producer-metrics:batch-size-avg:{client-id=perf-producer-client}        : 15842.127\n"
+        "producer-metrics:bufferpool-wait-ratio:{client-id=perf-producer-client} : 0.000\n"
+        "producer-metrics:compression-rate-avg:{client-id=perf-producer-client}  : NaN\n"
+        "producer-metrics:record-queue-time-avg:{client-id=perf-producer-client} : 3.512\n"
+        "producer-topic-metrics:byte-rate:{client-id=perf-producer-client, topic=t} : 99.000\n"
+        "producer-metrics:io-ratio:{client-id=perf-producer-client}              : 0.100\n"
+    )
+    result = summary(f"{FINAL}\n{printed}")
+    assert result.metrics == {"batch-size-avg": 15842.127, "bufferpool-wait-ratio": 0.0, "record-queue-time-avg": 3.512}
