@@ -40,7 +40,7 @@ from advisor.sources.structured import Located, read_toml
 
 KEYS = (
     "select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params",
-    "overrides", "limits",
+    "overrides", "limits", "load",
 )  # fmt: skip
 CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
 OVERRIDE_KEYS = ("format", "as", "client", "kafka-version", "cluster")
@@ -62,6 +62,8 @@ class ProjectConfig:
     overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
     # rule id → parameter → (the value as written, its line); checked against the rules by the run session
     params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
+    # [load]: the workload's load profile for recommend and bench, each value with its line
+    load: dict[str, tuple[object, int]] = field(default_factory=dict)
     limits: bounds.Limits = bounds.DEFAULTS
 
     @property
@@ -171,6 +173,10 @@ def load(path: Path) -> ProjectConfig:
             }
         elif key == "limits":
             config.limits = _limits(value, line, path)
+        elif key == "load":
+            if not isinstance(value, Located) or any(isinstance(v, Located | list) for v in value.values()):
+                raise LoadError(str(path), line, "load must be a table of numbers and words: [load] rate_mb_s = 40")
+            config.load = {name: (v, value.position(name)[0]) for name, v in value.items()}
         elif key == "per-file-ignores":
             if not isinstance(value, Located):
                 raise LoadError(str(path), line, "per-file-ignores must be a table of glob = [codes]")

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from advisor.bench import perf
 
 FIGURES = ("records_per_second", "mib_per_second", "p50_ms", "p95_ms", "p99_ms", "p999_ms")
+CONSUMER_FIGURES = ("fetch_mib_per_second", "fetch_records_per_second")
 
 
 class Figure(NamedTuple):
@@ -25,7 +26,8 @@ class Figure(NamedTuple):
 class Side(NamedTuple):
     name: str
     settings: dict[str, str]
-    runs: list[perf.PerfResult]
+    runs: list[Any]  # perf.PerfResult, or perf.ConsumeResult for a consumer side
+    figures: tuple[str, ...] = FIGURES
 
     def figure(self, name: str) -> Figure:
         values = [getattr(r, name) for r in self.runs]
@@ -33,13 +35,14 @@ class Side(NamedTuple):
 
     def explaining(self) -> dict[str, float]:
         """The median of each explaining producer metric over the runs that printed it."""
-        names = sorted({name for run in self.runs for name in run.metrics})
+        names = sorted({name for run in self.runs for name in getattr(run, "metrics", {})})
         return {name: statistics.median([r.metrics[name] for r in self.runs if name in r.metrics]) for name in names}
 
     def to_dict(self) -> dict[str, Any]:
         shown = {k: v for k, v in self.settings.items() if k != "bootstrap.servers"}
-        return {"name": self.name, "settings": shown, "runs": [r._asdict() for r in self.runs],
-                **{name: self.figure(name)._asdict() for name in FIGURES}, "metrics": self.explaining()}  # fmt: skip
+        figures = {name: self.figure(name)._asdict() for name in self.figures}
+        runs = [r._asdict() for r in self.runs]
+        return {"name": self.name, "settings": shown, "runs": runs, **figures, "metrics": self.explaining()}
 
 
 class Bench(NamedTuple):
@@ -48,15 +51,23 @@ class Bench(NamedTuple):
     size: int
     before: Side
     after: Side
+    consumer_before: Side | None = None
+    consumer_after: Side | None = None
 
-    def ratio(self, name: str) -> float | None:
-        base = self.before.figure(name).median
-        return self.after.figure(name).median / base if base else None
+    def ratio(self, name: str, before: Side | None = None, after: Side | None = None) -> float | None:
+        before, after = before or self.before, after or self.after
+        base = before.figure(name).median
+        return after.figure(name).median / base if base else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"topic": self.topic, "records": self.records, "record_size": self.size,
-                "before": self.before.to_dict(), "after": self.after.to_dict(),
-                "ratios": {name: self.ratio(name) for name in FIGURES}}  # fmt: skip
+        record = {"topic": self.topic, "records": self.records, "record_size": self.size,
+                  "before": self.before.to_dict(), "after": self.after.to_dict(),
+                  "ratios": {name: self.ratio(name) for name in FIGURES}}  # fmt: skip
+        if self.consumer_before is not None and self.consumer_after is not None:
+            ratios = {name: self.ratio(name, self.consumer_before, self.consumer_after) for name in CONSUMER_FIGURES}
+            record["consumer"] = {"before": self.consumer_before.to_dict(), "after": self.consumer_after.to_dict(),
+                                  "ratios": ratios}  # fmt: skip
+        return record
 
 
 @contextmanager
@@ -82,6 +93,12 @@ def _properties(folder: Path, name: str, settings: dict[str, str]) -> Path:
     return path
 
 
+def _interleaved(rounds: int) -> list[tuple[str, bool]]:
+    """A warm-up of each side, then before, after, before, after, ..."""
+    return [(side, True) for side in ("before", "after")] + [(side, False) for _ in range(rounds)
+                                                             for side in ("before", "after")]  # fmt: skip
+
+
 def run(
     tool: perf.Tool,
     topic: str,
@@ -91,20 +108,38 @@ def run(
     size: int,
     rounds: int,
     progress: Callable[[str], None] = lambda _: None,
+    consumers: tuple[dict[str, str], dict[str, str]] | None = None,
+    throughput: int = -1,
 ) -> Bench:
-    results: dict[str, list[perf.PerfResult]] = {"before": [], "after": []}
+    """The producer sides interleaved; then, with `consumers` (their before and after settings),
+    the consumer sides reading the records the producers wrote, each run in a group of its own."""
+    results: dict[str, list[Any]] = {"before": [], "after": []}
+    read: dict[str, list[Any]] = {"before": [], "after": []}
+    plan = _interleaved(rounds)
+    total = len(plan) * (2 if consumers else 1)
     with tempfile.TemporaryDirectory(prefix="kafka-advisor-bench-") as folder:
-        files = {
-            "before": _properties(Path(folder), "before", before),
-            "after": _properties(Path(folder), "after", after),
-        }
-        plan = [(side, True) for side in ("before", "after")] + [(side, False) for _ in range(rounds)
-                                                                 for side in ("before", "after")]  # fmt: skip
+        files = {side: _properties(Path(folder), side, settings) for side, settings in (("before", before),
+                                                                                       ("after", after))}  # fmt: skip
         for number, (side, warmup) in enumerate(plan, start=1):
-            progress(f"run {number}/{len(plan)}: {side}{' (warm-up)' if warmup else ''}")
-            result = perf.run(tool, topic, max(1000, records // 5) if warmup else records, size, files[side])
+            progress(f"run {number}/{total}: producer {side}{' (warm-up)' if warmup else ''}")
+            result = perf.run(tool, topic, max(1000, records // 5) if warmup else records, size, files[side],
+                              throughput)  # fmt: skip
             if not warmup:
                 results[side].append(result)
-    return Bench(
-        topic, records, size, Side("before", before, results["before"]), Side("after", after, results["after"])
-    )
+        if consumers:
+            settings = dict(zip(("before", "after"), consumers, strict=True))
+            consumer_files = {side: _properties(Path(folder), f"consumer-{side}", settings[side]) for side in settings}
+            bootstrap = before["bootstrap.servers"]
+            for number, (side, warmup) in enumerate(plan, start=len(plan) + 1):
+                progress(f"run {number}/{total}: consumer {side}{' (warm-up)' if warmup else ''}")
+                group = f"kafka-advisor-bench-{uuid.uuid4().hex[:10]}"
+                result = perf.consume(tool, topic, max(1000, records // 5) if warmup else records,
+                                      consumer_files[side], bootstrap, group)  # fmt: skip
+                if not warmup:
+                    read[side].append(result)
+    bench = Bench(topic, records, size, Side("before", before, results["before"]),
+                  Side("after", after, results["after"]))  # fmt: skip
+    if consumers:
+        bench = bench._replace(consumer_before=Side("before", consumers[0], read["before"], CONSUMER_FIGURES),
+                               consumer_after=Side("after", consumers[1], read["after"], CONSUMER_FIGURES))  # fmt: skip
+    return bench

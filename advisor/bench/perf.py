@@ -80,11 +80,12 @@ class Tool(NamedTuple):
         return ["java", "-Xmx512m", "-cp", self.classpath or "", PRODUCER_PERFORMANCE]
 
 
-def run(tool: Tool, topic: str, records: int, size: int, config: Path, timeout: float = 900) -> PerfResult:
-    """One unthrottled run of `records` records of `size` bytes with the producer settings in
-    `config` (bootstrap servers and security included)."""
+def run(tool: Tool, topic: str, records: int, size: int, config: Path, throughput: int = -1,
+        timeout: float = 900) -> PerfResult:  # fmt: skip
+    """One run of `records` records of `size` bytes with the producer settings in `config`
+    (bootstrap servers and security included), at most `throughput` records a second (-1: unbounded)."""
     command = [*tool.command(), "--topic", topic, "--num-records", str(records), "--record-size", str(size),
-               "--throughput", "-1", "--producer.config", str(config), "--print-metrics"]  # fmt: skip
+               "--throughput", str(throughput), "--producer.config", str(config), "--print-metrics"]  # fmt: skip
     try:
         finished = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -94,3 +95,51 @@ def run(tool: Tool, topic: str, records: int, size: int, config: Path, timeout: 
         last = (finished.stderr or finished.stdout).strip().splitlines()[-1:] or ["no output"]
         raise PerfError(f"kafka-producer-perf-test failed (exit {finished.returncode}): {last[0][:300]}")
     return summary(output)
+
+
+# kafka-consumer-perf-test with --hide-header: one CSV line per run — start.time, end.time,
+# data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec, rebalance.time.ms, fetch.time.ms,
+# fetch.MB.sec, fetch.nMsg.sec (MB is MiB). fetch.* leave out the group join, so runs compare on
+# them (kafka-profiles.md §5.2).
+CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance"
+_NUMBER = r"-?[\d.]+(?:E-?\d+)?"
+_CONSUMER_LINE = re.compile(rf"^[^,\n]+, [^,\n]+, (?P<mb>{_NUMBER}), {_NUMBER}, (?P<records>\d+), {_NUMBER}, "
+                            rf"{_NUMBER}, {_NUMBER}, (?P<fetch_mb>{_NUMBER}), (?P<fetch_records>{_NUMBER})\s*$",
+                            re.MULTILINE)  # fmt: skip
+
+
+class ConsumeResult(NamedTuple):
+    records: int
+    mib: float
+    fetch_mib_per_second: float
+    fetch_records_per_second: float
+
+
+def consume_summary(output: str) -> ConsumeResult:
+    found = list(_CONSUMER_LINE.finditer(output))
+    if not found:
+        raise PerfError("kafka-consumer-perf-test printed no result line")
+    m = found[-1]
+    return ConsumeResult(int(m["records"]), float(m["mb"]), float(m["fetch_mb"]), float(m["fetch_records"]))
+
+
+def consume(tool: Tool, topic: str, records: int, config: Path, bootstrap: str, group: str,
+            timeout: float = 900) -> ConsumeResult:  # fmt: skip
+    """One run of the consumer perf tool: `records` records from the topic's start, a group of its own."""
+    if tool.script is not None:
+        command = [str(tool.script.with_name(tool.script.name.replace("producer", "consumer")))]
+    else:
+        command = ["java", "-Xmx512m", "-cp", tool.classpath or "", CONSUMER_PERFORMANCE]
+    command += ["--bootstrap-server", bootstrap, "--topic", topic, "--messages", str(records), "--group", group,
+                "--consumer.config", str(config), "--hide-header", "--timeout", "60000"]  # fmt: skip
+    try:
+        finished = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise PerfError(f"kafka-consumer-perf-test could not run: {type(error).__name__}") from None
+    if finished.returncode != 0:
+        last = (finished.stderr or finished.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise PerfError(f"kafka-consumer-perf-test failed (exit {finished.returncode}): {last[0][:300]}")
+    result = consume_summary(finished.stdout[-MAX_OUTPUT:])
+    if result.records < records:
+        raise PerfError(f"kafka-consumer-perf-test read {result.records} of {records} records before its timeout")
+    return result

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from advisor.cli.recommend import FIELDS
+from advisor.cli.recommend import FIELDS, profile_from
 
 EQUAL_DURABILITY = {"acks": "all", "enable.idempotence": "true"}
 
@@ -26,18 +28,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="producer settings B (default: what recommend gives for the profile)")  # fmt: skip
     parser.add_argument("--goal", choices=("throughput", "latency", "durability", "availability", "balanced"))
     parser.add_argument("--load", metavar="FILE", help="a load profile (JSON or YAML)")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="project config with a [load] table")
     for flag, field, kind, text in FIELDS:
         parser.add_argument(flag, dest=field, type=kind, help=text)
+    parser.add_argument("--consumer-before", type=Path, metavar="FILE", help="consumer settings A (default: defaults)")
+    parser.add_argument("--consumer-after", type=Path, metavar="FILE",
+                        help="consumer settings B (default: what recommend gives for the profile)")  # fmt: skip
+    parser.add_argument("--no-consumer", action="store_true", help="run the producer sides only")
+    parser.add_argument("--throughput", type=int, default=-1, metavar="N",
+                        help="at most N records a second (default -1: unbounded); bound it to compare latency at a "
+                        "rate the cluster sustains")  # fmt: skip
     parser.add_argument("--records", type=int, default=200_000, help="records a run (default 200000)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side after the warm-up (default 2)")
     parser.add_argument("--topic-partitions", type=int, default=6, help="partitions of the bench's topic (6)")
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
 
 
-def _settings(path: Path) -> dict[str, str]:
+def _settings(path: Path, role: str = "producer") -> dict[str, str]:
     from advisor.sources import LoadOptions, load
 
-    document = load([path], LoadOptions(component="producer"))
+    document = load([path], LoadOptions(component=role))
     if document.errors:
         raise ValueError(str(document.errors[0]))
     return {key: s.value for config_set in document.config_sets for key, s in config_set.settings.items()}
@@ -46,35 +56,36 @@ def _settings(path: Path) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from pydantic import ValidationError
-
     from advisor.bench import compare, perf
     from advisor.output import inert
-    from advisor.recommend import load_file
     from advisor.recommend.plan import plan
-    from advisor.recommend.profile import LoadProfile
 
     if args.records < 1 or args.rounds < 1 or args.topic_partitions < 1:
         print(
             "kafka-advisor bench: error: --records, --rounds and --topic-partitions must be positive", file=sys.stderr
         )
         return 2
+    flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
+    if args.goal:
+        flags["goal"] = args.goal
+    profile = profile_from(args, flags, "bench")
+    if isinstance(profile, int):
+        return profile
     try:
-        given = load_file.read(args.load) if args.load else {}
-        flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
-        if args.goal:
-            flags["goal"] = args.goal
-        profile = LoadProfile.model_validate({**given, **flags})
         common = {"bootstrap.servers": args.bootstrap_server}
         if args.command_config:
             common |= _settings(args.command_config)
         before = _settings(args.before) if args.before else {}
-        if args.after:
-            after = _settings(args.after)
-        else:
-            result = plan(profile, "java")
-            after = {r.key: r.value for r in result.recommendations if r.component == "producer"}
-    except (load_file.ProfileError, ValidationError, ValueError, OSError) as error:
+        recommended = plan(profile, "java").recommendations
+        after = _settings(args.after) if args.after else {r.key: r.value for r in recommended
+                                                          if r.component == "producer"}  # fmt: skip
+        consumers = None
+        if not args.no_consumer:
+            consumer_after = _settings(args.consumer_after, "consumer") if args.consumer_after else {
+                r.key: r.value for r in recommended if r.component == "consumer"}  # fmt: skip
+            consumer_before = _settings(args.consumer_before, "consumer") if args.consumer_before else {}
+            consumers = ({**common, **consumer_before}, {**common, **consumer_after})
+    except (ValueError, OSError) as error:
         print(f"kafka-advisor bench: error: {inert(str(error).splitlines()[0])}", file=sys.stderr)
         return 2
     resolved = plan(profile, "java").profile
@@ -85,9 +96,10 @@ def run(args: argparse.Namespace) -> int:
     tool = perf.Tool(script=args.perf_test, classpath=args.classpath)
     admin = {k: v for k, v in common.items() if not k.startswith(("key.", "value.", "linger", "batch", "acks"))}
     try:
-        with compare.bench_topic(admin, args.topic_partitions, replication, max(1, replication - 1)) as topic:
+        with compare.bench_topic(admin, args.topic_partitions, replication, max(1, replication - 1)) as topic, \
+                _progress_bar() as progress:  # fmt: skip
             outcome = compare.run(tool, topic, sides["before"], sides["after"], args.records, size, args.rounds,
-                                  progress=_progress)  # fmt: skip
+                                  progress=progress, consumers=consumers, throughput=args.throughput)  # fmt: skip
     except perf.PerfError as error:
         print(f"kafka-advisor bench: error: {inert(str(error))}", file=sys.stderr)
         return 2
@@ -102,16 +114,36 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(text: str) -> None:
-    print(f"kafka-advisor bench: {text}", file=sys.stderr)
+@contextmanager
+def _progress_bar() -> Iterator[Callable[[str], None]]:
+    """A bar on a terminal (rich, on stderr), a line a run otherwise (CI logs)."""
+    if not sys.stderr.isatty():
+        yield lambda text: print(f"kafka-advisor bench: {text}", file=sys.stderr)
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        task = bar.add_task("bench", total=None)
+
+        def advance(text: str) -> None:  # "run 3/12: producer after"
+            done, _, rest = text.partition(": ")
+            number, _, total = done.removeprefix("run ").partition("/")
+            bar.update(task, description=rest, completed=int(number) - 1, total=int(total))
+
+        yield advance
 
 
 def _public(record: dict) -> dict:  # type: ignore[type-arg]
     """No secret in any output: the sides' settings without the cluster's credentials."""
     from advisor.secrets import REDACTED, is_secret_key
 
-    for side in ("before", "after"):
-        record[side]["settings"] = {k: REDACTED if is_secret_key(k) else v for k, v in record[side]["settings"].items()}
+    for holder in (record, record.get("consumer") or {}):
+        for side in ("before", "after"):
+            if side in holder:
+                settings = holder[side]["settings"]
+                holder[side]["settings"] = {k: REDACTED if is_secret_key(k) else v for k, v in settings.items()}
     return record
 
 
@@ -134,6 +166,13 @@ def _text(outcome) -> str:  # type: ignore[no-untyped-def]
     if explained:
         lines += ["", "why (the producer's own metrics, medians):"]
         lines += [f"  {name:26}{before_metrics[name]:>16,.3f}{after_metrics[name]:>22,.3f}" for name in explained]
+    if outcome.consumer_before is not None and outcome.consumer_after is not None:
+        lines += ["", "consumer (kafka-consumer-perf-test, fetch figures: the group join left out)"]
+        for name, shown in (("fetch_mib_per_second", "fetch MiB/s"), ("fetch_records_per_second", "fetch rec/s")):
+            old, new = outcome.consumer_before.figure(name), outcome.consumer_after.figure(name)
+            ratio = outcome.ratio(name, outcome.consumer_before, outcome.consumer_after)
+            lines.append(f"{shown:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
+                         f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
     changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
     lines += [
         "",

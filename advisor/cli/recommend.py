@@ -29,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal", choices=("throughput", "latency", "durability", "availability", "balanced"),
                         help="the preset the numbers refine (default: the profile file's, else balanced)")  # fmt: skip
     parser.add_argument("--load", metavar="FILE", help="a load profile (JSON or YAML; docs/recommend.md)")
+    parser.add_argument("--config", type=Path, metavar="FILE",
+                        help="project config whose [load] table is the base (default: the closest one)")  # fmt: skip
     for flag, field, kind, text in FIELDS:
         parser.add_argument(flag, dest=field, type=kind, help=text)
     parser.add_argument("--loss", choices=("none", "some"), help="may acknowledged records be lost?")
@@ -36,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
                         help="spell the client settings for this library (default: java)")  # fmt: skip
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
-    parser.add_argument("--snippet", action="append", choices=("spring", "compose", "strimzi"), default=[],
+    parser.add_argument("--snippet", action="append", choices=("spring", "compose", "strimzi", "helm"), default=[],
                         help="also show the values as this form (repeatable; JSON always has them all)")  # fmt: skip
     mine = "your configurations (any format lint reads): each value now beside the recommended one"
     parser.add_argument("configs", nargs="*", type=Path, metavar="CONFIG", help=mine)
@@ -48,29 +50,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from pydantic import ValidationError
-
     from advisor.output import recommend_text
-    from advisor.recommend import load_file
     from advisor.recommend.plan import plan
-    from advisor.recommend.profile import LoadProfile
 
-    try:
-        given = load_file.read(args.load) if args.load else {}
-    except load_file.ProfileError as error:
-        print(f"kafka-advisor recommend: error: {error}", file=sys.stderr)
-        return 2
     flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
     for name in ("goal", "loss", "ordering"):
         if getattr(args, name) is not None:
             flags[name] = getattr(args, name)
-    try:
-        profile = LoadProfile.model_validate({**given, **flags})
-    except ValidationError as error:
-        for problem in error.errors():
-            where = ".".join(str(part) for part in problem["loc"]) or "profile"
-            print(f"kafka-advisor recommend: error: {where}: {problem['msg']}", file=sys.stderr)
-        return 2
+    profile = profile_from(args, flags, "recommend")
+    if isinstance(profile, int):
+        return profile
     result = plan(profile, args.client)._replace(snippets=tuple(args.snippet))
     if args.configs:
         against = _against(result, args)
@@ -113,3 +102,30 @@ def _against(result, args: argparse.Namespace):  # type: ignore[no-untyped-def]
         print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
         return 2
     return result._replace(against=tuple(against)), document
+
+
+def profile_from(args: argparse.Namespace, flags: dict, command: str):  # type: ignore[no-untyped-def, type-arg]
+    """The load profile from the project config's [load], a --load file and the flags; 2 (after
+    saying where) when it is not a valid profile."""
+    from pydantic import ValidationError
+
+    from advisor import project_config
+    from advisor.model.document import LoadError
+    from advisor.recommend import load_file
+    from advisor.recommend.profile import LoadProfile
+
+    try:
+        found = args.config or project_config.find(Path.cwd())
+        config = project_config.load(found) if found else None
+        fields, where = load_file.gather(args.load, flags, config)
+    except (load_file.ProfileError, LoadError, ValueError, OSError) as error:
+        print(f"kafka-advisor {command}: error: {error}", file=sys.stderr)
+        return 2
+    try:
+        return LoadProfile.model_validate(fields)
+    except ValidationError as error:
+        for problem in error.errors():
+            name = ".".join(str(part) for part in problem["loc"])
+            said = f"{where[name]}: {name}" if name in where else name or "profile"
+            print(f"kafka-advisor {command}: error: {said}: {problem['msg']}", file=sys.stderr)
+        return 2

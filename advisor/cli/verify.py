@@ -10,10 +10,14 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--before", nargs="+", type=Path, required=True, metavar="FILE",
-                        help="metrics files taken before the change (scrapes, client dumps, API results)")  # fmt: skip
-    parser.add_argument("--after", nargs="+", type=Path, required=True, metavar="FILE",
-                        help="metrics files taken after it")  # fmt: skip
+    parser.add_argument("--before", nargs="+", required=True, metavar="FILE|URL",
+                        help="metrics taken before the change: files (scrapes, client dumps, API results) or exporter "
+                        "endpoints to scrape now")  # fmt: skip
+    parser.add_argument("--after", nargs="+", required=True, metavar="FILE|URL",
+                        help="metrics taken after it (typically: the endpoints, scraped now)")  # fmt: skip
+    parser.add_argument("--samples", type=int, default=3, metavar="N", help="scrapes of each endpoint (default 3)")
+    parser.add_argument("--interval", type=float, default=10.0, metavar="SECONDS",
+                        help="between scrapes (default 10)")  # fmt: skip
     parser.add_argument("--expect", action="append", metavar="KEY",
                         help="the setting changed (linger.ms, compression.type, ...; repeatable): judge its proofs "
                         "(default: every proof measured on both sides)")  # fmt: skip
@@ -24,8 +28,6 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from advisor.output import inert
-    from advisor.report.analysis import observed_files
-    from advisor.sources.limits import DEFAULTS
     from advisor.verify.compare import judge
     from advisor.verify.proofs import PROOFS
 
@@ -34,8 +36,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"kafka-advisor verify: error: no proof known for {', '.join(map(inert, unknown))} "
               f"(known: {', '.join(sorted(PROOFS))})", file=sys.stderr)  # fmt: skip
         return 2
-    before, problems = observed_files(list(args.before), DEFAULTS)
-    after, more = observed_files(list(args.after), DEFAULTS)
+    if args.samples < 1 or args.interval < 0:
+        print("kafka-advisor verify: error: --samples must be 1 or more, --interval 0 or more", file=sys.stderr)
+        return 2
+    (before, problems), (after, more) = (_observed(side, args) for side in (args.before, args.after))
     for problem in [*problems, *more]:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
     if problems or more:
@@ -65,3 +69,12 @@ def run(args: argparse.Namespace) -> int:
             better = "higher" if v.proof.better == "up" else "lower"
             print(f"{v.verdict:13} {key}: {v.proof.name} ({v.proof.side}, {better} is better): {sides} — {v.why}")
     return 1 if regressed else 0
+
+
+def _observed(named: list[str], args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from advisor.report.analysis import is_endpoint, observed_files
+    from advisor.sources.limits import DEFAULTS
+
+    urls = tuple(n for n in named if is_endpoint(n))
+    files = [Path(n) for n in named if not is_endpoint(n)]
+    return observed_files(files, DEFAULTS, urls, args.samples, args.interval)

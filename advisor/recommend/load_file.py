@@ -56,3 +56,20 @@ def _yaml(text: str, path: str) -> Any:
         raise ProfileError(f"{path}:{line}: not YAML ({getattr(error, 'problem', None) or 'unreadable'})") from None
     except RecursionError:
         raise ProfileError(f"{path}:1: nested too deeply for a load profile") from None
+
+
+def gather(load: str | None, flags: dict[str, Any], config: Any = None) -> tuple[dict[str, Any], dict[str, str]]:
+    """The profile's fields from the project config's [load] table, then a --load file, then the
+    flags (each later one wins), with where each came from (`path:line` for the project config),
+    for errors that name the place."""
+    fields: dict[str, Any] = {}
+    where: dict[str, str] = {}
+    if config is not None and config.load:
+        for name, (value, line) in config.load.items():
+            fields[name], where[name] = value, f"{config.path}:{line}"
+    if load:
+        for name, value in read(load).items():
+            fields[name], where[name] = value, load
+    for name, value in flags.items():
+        fields[name], where[name] = value, f"--{name.replace('_', '-')}"
+    return fields, where

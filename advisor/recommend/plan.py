@@ -52,7 +52,7 @@ def _snippet(name: str, recommendations: list[values.Recommendation]) -> str:
     return snippets.render(name, recommendations)
 
 
-SNIPPETS = ("spring", "compose", "strimzi")
+SNIPPETS = ("spring", "compose", "strimzi", "helm")
 
 
 def plan(profile: LoadProfile, client: str = "java") -> Plan:

@@ -1,15 +1,15 @@
 """The recommended values as snippets in the forms people keep them: Spring Boot's
 application.yml (typed properties where Boot has them, its `properties` map otherwise), a
 docker-compose environment for the apache/kafka and Confluent images (the inverse of
-catalog.surfaces.env_to_property), and Strimzi's Kafka and KafkaTopic resources. Helm charts
-differ too much to have one spelling: none is guessed."""
+catalog.surfaces.env_to_property), Strimzi's Kafka and KafkaTopic resources, and the Bitnami Kafka
+chart's values (`overrideConfiguration`, charts 32 and later: what advisor/sources/helm.py reads)."""
 
 from __future__ import annotations
 
 from advisor.catalog import surfaces
 from advisor.recommend.values import Recommendation
 
-FORMATS = ("spring", "compose", "strimzi")
+FORMATS = ("spring", "compose", "strimzi", "helm")
 _SIMPLE_TYPES = ("java.lang.String", "java.lang.Integer", "java.lang.Boolean", "org.springframework.util.unit.DataSize")
 
 
@@ -79,5 +79,15 @@ def strimzi(recommendations: list[Recommendation]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def helm(recommendations: list[Recommendation]) -> str:
+    broker = [r for r in recommendations if r.component == "broker" or r.key == "min.insync.replicas"]
+    if not broker:
+        return ""
+    lines = ["# Bitnami Kafka chart 32 and later (earlier charts: the same lines as extraConfig text)",
+             "overrideConfiguration:"]  # fmt: skip
+    lines += [f'  {r.key}: "{r.value}"' for r in broker]
+    return "\n".join(lines) + "\n"
+
+
 def render(name: str, recommendations: list[Recommendation]) -> str:
-    return {"spring": spring, "compose": compose, "strimzi": strimzi}[name](recommendations)
+    return {"spring": spring, "compose": compose, "strimzi": strimzi, "helm": helm}[name](recommendations)

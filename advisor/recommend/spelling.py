@@ -12,6 +12,7 @@ from advisor.catalog import store
 _LIBRDKAFKA = {
     "buffer.memory": ("queue.buffering.max.kbytes", lambda v: str(max(1, int(v) // 1024))),
     "fetch.max.wait.ms": ("fetch.wait.max.ms", str),
+    "max.request.size": ("message.max.bytes", str),  # librdkafka's client-side request limit
 }
 
 _FLOORS = {"buffer.memory"}

@@ -113,6 +113,7 @@ def producer(profile: Resolved) -> list[Recommendation]:
         "better", "kafka-profiles.md §4.1 (throughput: lz4; avoid gzip's CPU)",
         "client and broker CPU (small against the bytes saved)", "compression-rate-avg; brokers' BytesInPerSec",
         "below 1; bytes in down at the same records in"))  # fmt: skip
+    found += _large_records(profile)
     buffer = max(DEFAULT_BUFFER, batch * partitions * 2)
     if buffer > DEFAULT_BUFFER:
         found.append(Recommendation(
@@ -122,6 +123,34 @@ def producer(profile: Resolved) -> list[Recommendation]:
             "kafka-profiles.md §4.5 (producer memory; the × 2 is an inference)", "client heap",
             "bufferpool-wait-ratio", "0"))  # fmt: skip
     return found
+
+
+RECORD_OVERHEAD = 1024  # a record's key, headers and framing beyond its value, generously
+MAX_REQUEST_SIZE = 1_048_576  # the Java producer's default max.request.size
+TOPIC_MAX_MESSAGE_BYTES = 1_048_588  # the brokers' default message.max.bytes (topics' max.message.bytes)
+
+
+def _large_records(profile: Resolved) -> list[Recommendation]:
+    """Records larger than the defaults let through: the producer refuses them at send()
+    (RecordTooLargeException), the broker rejects their batch (kafka-facts.md §5)."""
+    largest = profile["message_bytes_max"]
+    needed = _round_up(largest + RECORD_OVERHEAD, 64 * KIB)
+    if largest + RECORD_OVERHEAD <= MAX_REQUEST_SIZE:
+        return []
+    inputs = {"largest record": largest, "overhead allowed": RECORD_OVERHEAD}
+    return [
+        Recommendation(
+            "producer", "max.request.size", str(needed), "⌈largest record + 1 KiB⌉ to 64 KiB", inputs,
+            "the producer refuses a record larger than max.request.size at send() (RecordTooLargeException)",
+            "kafka-facts.md §5 (a record larger than max.request.size)", "larger requests on the wire",
+            "record-error-rate", "0"),
+        Recommendation(
+            "topic", "max.message.bytes", str(needed), "the producer's max.request.size", inputs,
+            "the broker rejects a batch larger than the topic's max.message.bytes (brokers: message.max.bytes); "
+            "consumers need no change: since 0.10.1 (KIP-74) a fetch returns at least one batch whatever its "
+            "size limits", "kafka-facts.md §1 (message.max.bytes), §6 (KIP-74)",
+            "followers and consumers move batches this large", "record-error-rate", "0"),
+    ]  # fmt: skip
 
 
 def consumer(profile: Resolved) -> list[Recommendation]:

@@ -128,8 +128,16 @@ def _read_metric_file(path: Path, names: frozenset[str], limits, kind: str | Non
         raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
 
 
-def observed_files(files: list[Path], limits) -> tuple[Observations, list[Problem]]:  # type: ignore[no-untyped-def]
-    """Metrics files read and observed, each file's problems kept (for verify's two sides)."""
+def observed_files(  # type: ignore[no-untyped-def]
+    files: list[Path],
+    limits,
+    endpoints: tuple[str, ...] = (),
+    samples: int = 1,
+    interval: float = 0.0,
+    sleep=time.sleep,
+) -> tuple[Observations, list[Problem]]:
+    """Metrics files read, and endpoints scraped `samples` times `interval` seconds apart, then
+    observed; each one's problems kept (verify's two sides)."""
     problems: list[Problem] = []
     captures = []
     names = wanted()
@@ -138,6 +146,14 @@ def observed_files(files: list[Path], limits) -> tuple[Observations, list[Proble
             captures.append(_read_metric_file(path, names, limits))
         except LoadError as error:
             problems.append(error.problem)
+    for round_number in range(max(1, samples) if endpoints else 0):
+        if round_number:
+            sleep(interval)
+        for url in endpoints:
+            try:
+                captures.append(metric_inputs.scrape(url, names, limits))
+            except LoadError as error:
+                problems.append(error.problem)
     observations, observed_problems = observe(captures)
     return observations, problems + observed_problems
 

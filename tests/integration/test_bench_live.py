@@ -38,6 +38,23 @@ def test_a_short_bench_compares_both_sides_and_leaves_no_topic(kafka_cluster: Ka
     assert outcome["ratios"]["mib_per_second"] > 0
     # the producer's own metrics say why: the tuned side's batches are fuller
     assert outcome["after"]["metrics"]["batch-size-avg"] > outcome["before"]["metrics"]["batch-size-avg"], outcome
-    assert "run 6/6" in result.stderr  # two warm-ups, then A B A B
+    assert "run 12/12" in result.stderr  # producers: two warm-ups, then A B A B; the consumers the same
+    consumer = outcome["consumer"]
+    assert len(consumer["before"]["runs"]) == len(consumer["after"]["runs"]) == 2
+    assert consumer["after"]["settings"]["fetch.min.bytes"] != consumer["before"]["settings"].get("fetch.min.bytes")
+    assert all(run["records"] >= 20000 for side in ("before", "after") for run in consumer[side]["runs"])
+    assert SECRET not in json.dumps(consumer)
     topics = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers}).list_topics(timeout=30).topics
     assert outcome["topic"] not in topics and not [t for t in topics if t.startswith("kafka-advisor-bench-")]
+
+
+def test_verify_scrapes_endpoints_given_for_a_side(kafka_cluster: KafkaTestCluster) -> None:
+    """Endpoints in --before/--after are scraped --samples times: the brokers' bytes in per message
+    is measured on both sides (earlier tests produced to the cluster), within its noise."""
+    url = next(iter(kafka_cluster.metrics_urls.values()))
+    command = [sys.executable, "-m", "advisor", "verify", "--before", url, "--after", url, "--samples", "2",
+               "--interval", "1", "--expect", "compression.type", "--output-format", "json"]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    verdicts = {v["metric"]: v for v in json.loads(result.stdout)["verdicts"]}
+    assert verdicts["bytes in per message"]["verdict"] in ("inconclusive", "not measured"), verdicts

@@ -22,6 +22,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 LOADS = {
     "small": {"message_bytes_avg": 200, "rate_mb_s": 0.5},
     "large": {"message_bytes_avg": 5000, "rate_mb_s": 300.0, "processing_ms": 50, "p99_ms": 200},
+    "huge records": {"message_bytes_avg": 400_000, "message_bytes_max": 3_000_000, "rate_mb_s": 20.0},
 }
 CASES = [(goal, load) for goal in GOALS for load in LOADS]
 

@@ -41,3 +41,14 @@ def test_the_printed_metrics_that_explain_a_difference_are_read() -> None:
     )
     result = summary(f"{FINAL}\n{printed}")
     assert result.metrics == {"batch-size-avg": 15842.127, "bufferpool-wait-ratio": 0.0, "record-queue-time-avg": 3.512}
+
+
+def test_the_consumer_tool_s_result_line_is_read() -> None:
+    from advisor.bench.perf import consume_summary
+
+    line = ("2026-12-01 10:14:02:113, 2026-12-01 10:14:05:871, 38.1470, 10.1509, 200000, 53219.7978, 3016, 742, "
+            "51.4111, 269541.7790")  # fmt: skip
+    result = consume_summary(f"WARNING: something\n{line}\n")
+    assert (result.records, result.mib, result.fetch_mib_per_second) == (200000, 38.147, 51.4111)
+    with pytest.raises(PerfError):
+        consume_summary("WARNING: Exiting before consuming the expected number of messages")

@@ -105,3 +105,21 @@ def test_each_fixture_profile_plans_with_only_the_missing_numbers_assumed(path: 
     result = plan(LoadProfile.model_validate(fields), "librdkafka")
     assert not set(result.profile.assumed) & set(fields)
     assert {r.key for r in result.recommendations} >= {"acks", "enable.idempotence", "min.insync.replicas"}
+
+
+def test_the_project_config_s_load_table_is_the_base_and_errors_name_its_line(tmp_path: Path) -> None:
+    config = tmp_path / ".kafka-advisor.toml"
+    config.write_text('[load]\ngoal = "throughput"\nmessage_bytes_avg = 300\nbrokers = 6\n')
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "advisor", "recommend", *args], capture_output=True, text=True,
+                              timeout=60, cwd=tmp_path)  # fmt: skip
+
+    plan = json.loads(run("--brokers", "9", "--output-format", "json").stdout)
+    assert plan["goal"] == "throughput" and plan["profile"]["message_bytes_avg"]["value"] == 300
+    assert plan["profile"]["brokers"]["value"] == 9  # the flag wins over the project config
+    config.write_text("[load]\nmessage_bytes_avg = 300\nrate_mb_s = -2\n")
+    bad = run()
+    assert bad.returncode == 2 and f"{config}:3: rate_mb_s: Input should be greater than 0" in bad.stderr
+    config.write_text("load = 3\n")
+    assert run().returncode == 2

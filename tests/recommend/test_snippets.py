@@ -41,3 +41,16 @@ def test_every_broker_key_s_variable_is_read_back_as_the_key() -> None:
             continue
         assert env_to_property("apache", variable) == key, (key, variable)
         assert env_to_property("confluent", variable) == key, (key, variable)
+
+
+@pytest.mark.parametrize("goal", ["durability", "availability"])
+def test_the_helm_snippet_is_read_back_by_our_chart_loader(tmp_path: Path, goal: str) -> None:
+    result = plan(LoadProfile(goal=goal))
+    values = tmp_path / "values.yaml"
+    values.write_text("image:\n  repository: bitnami/kafka\n  tag: 4.0.0-debian-12-r0\ncontroller:\n  replicaCount: 3\n"
+                      + snippets.helm(result.recommendations))  # fmt: skip
+    document = load([values], LoadOptions())
+    assert [c.component for c in document.config_sets] == ["broker"]
+    against = {a.key: a for a in compare(result.recommendations, document, None)}
+    assert {"min.insync.replicas", "unclean.leader.election.enable"} <= set(against)
+    assert [(a.key, a.current) for a in against.values() if a.change] == []

@@ -103,3 +103,14 @@ def test_each_client_gets_its_own_spelling_and_a_missing_knob_is_said() -> None:
     assert by_key["linger.ms"].key == "linger_ms" and isinstance(by_key["linger.ms"].value, int)
     assert by_key["enable.idempotence"].value is True
     assert by_key["max.poll.records"].key == "max_poll_records"
+
+
+def test_records_larger_than_the_defaults_raise_both_limits_and_only_then() -> None:
+    picked = chosen(LoadProfile(message_bytes_avg=200_000, message_bytes_max=3_000_000))
+    request = int(picked[("producer", "max.request.size")])
+    assert request >= 3_000_000 + values.RECORD_OVERHEAD and request == int(picked[("topic", "max.message.bytes")])
+    small = chosen(LoadProfile(message_bytes_avg=2000, message_bytes_max=500_000))
+    assert ("producer", "max.request.size") not in small and ("topic", "max.message.bytes") not in small
+    spelled = plan(LoadProfile(message_bytes_max=3_000_000, message_bytes_avg=10_000), "librdkafka")
+    by_key = {r.key: spelled.spelled(r) for r in spelled.recommendations}
+    assert by_key["max.request.size"].key == "message.max.bytes"  # librdkafka's name for the client limit
