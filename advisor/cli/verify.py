@@ -45,13 +45,13 @@ def run(args: argparse.Namespace) -> int:
     if problems or more:
         return 2
     keys = args.expect or sorted(PROOFS)
-    seen: dict[str, object] = {}
+    seen: set[str] = set()  # settings share proofs (linger.ms and batch.size): each judged once
     verdicts = []
     for key in keys:
         for proof in PROOFS[key]:
             if proof.name in seen:
                 continue
-            seen[proof.name] = proof
+            seen.add(proof.name)
             verdict = judge(proof, before, after)
             if args.expect or verdict.verdict != "not measured":
                 verdicts.append((key, verdict))
