@@ -17,6 +17,7 @@ Usage: tools/fetch_kafka.py [--kafka-version V] [--jmx-exporter-version V] [--pr
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import subprocess
@@ -36,14 +37,28 @@ def cache_root() -> Path:
     return Path(os.environ.get("KAFKA_ADVISOR_CACHE", REPO_ROOT / ".cache"))
 
 
+def _fingerprint(pom: Path, properties: dict[str, str]) -> str:
+    """What a resolution was made from: the POM's text and its properties (a dependency added to
+    the POM makes a cached resolution stale)."""
+    digest = hashlib.sha256(pom.read_bytes())
+    digest.update(repr(sorted(properties.items())).encode())
+    return f"ok {digest.hexdigest()}\n"
+
+
+def resolved(pom: Path, properties: dict[str, str], target: Path) -> bool:
+    """Whether ``target`` holds a complete resolution of this POM with these properties."""
+    marker = target / COMPLETE_MARKER
+    return marker.exists() and marker.read_text() == _fingerprint(pom, properties)
+
+
 def copy_dependencies(pom: Path, properties: dict[str, str], target: Path) -> None:
     """Run Maven's copy-dependencies for ``pom`` into ``target`` (created atomically)."""
     arguments = ["-f", str(pom), "dependency:copy-dependencies", "-DincludeScope=runtime"]
     arguments += [f"-D{key}={value}" for key, value in properties.items()]
-    _maven_into(target, arguments, f"{pom.name} with {properties}")
+    _maven_into(target, arguments, f"{pom.name} with {properties}", _fingerprint(pom, properties))
 
 
-def _maven_into(target: Path, arguments: list[str], what: str) -> None:
+def _maven_into(target: Path, arguments: list[str], what: str, marker: str = "ok\n") -> None:
     """Run Maven with ``arguments`` writing into a staging directory that becomes ``target``
     only once complete (with its marker), so an interrupted run leaves nothing half-used."""
     if shutil.which("mvn") is None:
@@ -56,7 +71,7 @@ def _maven_into(target: Path, arguments: list[str], what: str) -> None:
     if result.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         raise SystemExit(f"fetch_kafka: Maven could not resolve {what}:\n{result.stdout[-4000:]}")
-    (staging / COMPLETE_MARKER).write_text("ok\n")
+    (staging / COMPLETE_MARKER).write_text(marker)
     if target.exists():
         shutil.rmtree(target)
     staging.rename(target)

@@ -240,6 +240,7 @@ class Harness:
     (it must, so that the other files are still judged) are recorded with their traceback."""
 
     def __init__(self, folder: Path, timeout: float) -> None:
+        import advisor.fix as fix
         import advisor.rules.runner as runner
         import advisor.sources as sources
 
@@ -259,13 +260,17 @@ class Harness:
             caught.append(error)
             return failed(self_, config_set, error)
 
+        def recording_writer(change, error):  # type: ignore[no-untyped-def]
+            caught.append(error)
+
         sources._internal = recording_internal  # type: ignore[assignment]
         runner._Run.failed = recording_failed  # type: ignore[method-assign]
+        fix.writer_failed = recording_writer  # type: ignore[assignment]
         signal.signal(signal.SIGALRM, _on_alarm)
 
     def __call__(self, name: str, text: str, target: str = "") -> str | None:
         from advisor.output import FORMATS, render
-        from advisor.report.session import RunRequest, run
+        from advisor.report.session import RunRequest, run_with_document
 
         if target.startswith("parser:"):
             return self._alone(target, lambda: _parse(target, name, text))
@@ -281,8 +286,11 @@ class Harness:
                 from advisor.report.analysis import run as analyze
 
                 report = analyze(AnalyzeRequest(run=RunRequest(paths=()), metric_files=(path,)))
-            else:
-                report = run(RunRequest(paths=(path,), fixes=("safe",)))
+            else:  # every fix of every applicability planned: each writer meets the mutated file
+                every = ("safe", "unsafe", "display-only")
+                report, document = run_with_document(RunRequest(paths=(path,), fixes=every))
+                if self.calls % 4 == 0:
+                    _recommend_against(document)
             self.calls += 1
             for fmt in FORMATS if self.every_format or self.calls % 8 == 0 else ("json",):
                 render(report, fmt)
@@ -334,6 +342,23 @@ def _recommend(path: Path) -> None:
             json.dumps(result.to_dict())
     except (load_file.ProfileError, ValidationError):
         pass
+
+
+def _recommend_against(document) -> None:  # type: ignore[no-untyped-def]
+    """A profile's recommendations against the mutated file, planned into edits and shown as a diff."""
+    from advisor import fix
+    from advisor.catalog import UnknownVersionError
+    from advisor.recommend.against import compare
+    from advisor.recommend.plan import plan
+    from advisor.recommend.profile import LoadProfile
+
+    for goal in ("throughput", "durability"):
+        try:
+            against = compare(plan(LoadProfile(goal=goal)).recommendations, document, None)
+        except UnknownVersionError:
+            continue  # a release no catalog knows: the CLI says so (exit 2)
+        changes = [a.change for a in against if a.change is not None]
+        fix.unified_diff(fix.plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True), document)
 
 
 # ---------------------------------------------------------------- shrinking and saving

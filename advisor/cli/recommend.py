@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     mine = "your configurations (any format lint reads): each value now beside the recommended one"
     parser.add_argument("configs", nargs="*", type=Path, metavar="CONFIG", help=mine)
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version of the configurations (default: theirs)")
-    patch = "print the changes to your .properties files as a unified diff (nothing is written)"
+    patch = "print the changes to your files as a unified diff, each read back to prove it (nothing is written)"
     parser.add_argument("--diff", action="store_true", help=patch)
 
 
@@ -85,16 +85,20 @@ def _against(result, args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from advisor.catalog import UnknownVersionError
     from advisor.output import inert
     from advisor.recommend.against import compare
-    from advisor.sources import LoadOptions, load
+    from advisor.sources import LoadOptions, discover, load
 
+    options = LoadOptions()
     try:
-        document = load(list(args.configs), LoadOptions())
+        candidates, unknown, missing = discover(list(args.configs), [], options)  # folders are walked, as lint does
+        document = load(candidates, options)
     except (UnknownVersionError, OSError) as error:
         print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
         return 2
-    for problem in document.errors:
-        print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
-    if document.errors:
+    unread = [f"{inert(str(p))}: no such file or directory" for p in missing]
+    unread += [f"{inert(str(p))}: not a configuration format kafka-advisor reads" for p in unknown]
+    for problem in [*unread, *(inert(str(problem)) for problem in document.errors)]:
+        print(f"kafka-advisor: {problem}", file=sys.stderr)
+    if document.errors or unread:
         return 2
     try:
         against = compare(result.recommendations, document, args.kafka_version)

@@ -1,31 +1,35 @@
 """Fixes as edits: a finding's Change becomes Edits of its file through the writer of the
-file's format (the inverse of its loader), applied without overlap. Only a plan here: `lint
---diff` shows it; nothing is written to any input.
+file's format (the inverse of its loader), applied without overlap, and kept only when the
+edited text read back by that loader gives the changed value and changes nothing else
+(fix/readback.py). Only a plan here: `lint --diff` and `recommend --diff` show it; nothing is
+written to any input.
 
-Writers so far: `.properties` (fix/properties_writer.py). Other formats' Changes are kept
-in the report but give no edit yet.
+Writers: `.properties` (fix/properties_writer.py, proven against java.util.Properties) and every
+other format the loaders read with spans (fix/structured_writer.py: YAML, JSON, TOML, `.env`).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace as dc_replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from advisor.fix import properties_writer
+from advisor.fix import properties_writer, readback, structured_writer
 from advisor.model.changes import Change, Edit
-from advisor.model.document import ConfigSet, Document, Setting
+from advisor.model.document import ConfigSet, Document, Setting, SourceFile
 from advisor.model.findings import Finding
 from advisor.secrets import is_secret_key, redact_line
 
-WRITERS = {"properties": properties_writer.edits}
+# Formats whose Changes no writer makes: their settings are not key/value text (a reassignment
+# plan, JVM options, shell command lines built from variables).
+_UNWRITTEN = {"reassignment-plan", "jvm-options", "shell"}
 
 
 class FilePlan(NamedTuple):
     path: str
     edits: tuple[Edit, ...]
-    skipped: tuple[Change, ...]  # Changes that overlapped an earlier one
+    skipped: tuple[Change, ...]  # Changes that overlapped an earlier one, or no edit could be proven
 
 
 def plan(findings: Iterable[Finding], document: Document, applicability: tuple[str, ...] = ("safe",)) -> list[FilePlan]:
@@ -33,42 +37,91 @@ def plan(findings: Iterable[Finding], document: Document, applicability: tuple[s
     return plan_changes((c for f in findings if not f.suppressed for c in f.changes), document, applicability)
 
 
+def _candidates(change: Change, config_set: ConfigSet, source: SourceFile) -> Iterator[list[Edit]]:
+    if source.format == "properties":
+        edits = properties_writer.edits(change, config_set, source.text)
+        if edits:
+            yield edits
+        return
+    yield from structured_writer.candidates(change, config_set, source)
+
+
 def plan_changes(
     changes: Iterable[Change],
     document: Document,
     applicability: tuple[str, ...] = ("safe",),
     join_inserts: bool = False,
+    options: Any = None,
 ) -> list[FilePlan]:
-    """The edits of Changes of the given applicability, per file, in file order; a Change whose
-    edits overlap an earlier one's is skipped (the next run will propose it again against the
-    changed text). With `join_inserts`, inserts at one place are joined in the Changes' order
-    instead (a caller whose order is meaningful: recommend). Changes to formats without a writer
-    give no edit."""
+    """The edits of Changes of the given applicability, per file, in file order. A Change is made
+    by the first of its writer's candidates that does not overlap an edit already taken and that
+    reading the edited file back proves (`options`: what the file was loaded with); one edit that
+    makes several pending Changes at once (a value a YAML anchor shares) makes them all. Otherwise
+    it is skipped (the next run proposes it again against the changed text). With `join_inserts`,
+    inserts at one place are joined in the Changes' order instead of overlapping (a caller whose
+    order is meaningful: recommend)."""
+    from advisor.sources import LoadOptions
+
+    options = options or document.options or LoadOptions()
     sets: dict[tuple[str, str], ConfigSet] = {(cs.path, cs.name): cs for cs in document.config_sets}
     sources = {source.path: source for source in document.files}
-    per_file: dict[str, list[tuple[Change, list[Edit]]]] = {}
+    per_file: dict[str, list[Change]] = {}
     for change in changes:
         source = sources.get(change.path)
-        writer = WRITERS.get(source.format) if source is not None else None
-        config_set = sets.get((change.path, change.subject))
-        if change.applicability not in applicability or writer is None or config_set is None:
+        if change.applicability not in applicability or (change.path, change.subject) not in sets:
             continue
-        per_file.setdefault(change.path, []).append((change, writer(change, config_set, sources[change.path].text)))
-    plans = []
-    for path, proposed in sorted(per_file.items()):
-        taken: list[Edit] = []
-        skipped: list[Change] = []
-        for change, edits in proposed:
-            if join_inserts and edits and all(e.start == e.end for e in edits):
-                edits = [e for e in edits if not _join(e, taken)]
-                if not edits:
-                    continue
-            if not edits or any(_overlap(edit, other) for edit in edits for other in taken):
+        if source is None or source.format in _UNWRITTEN:
+            continue
+        per_file.setdefault(change.path, []).append(change)
+    ordered = sorted(per_file.items())
+    return [_plan_file(sources[path], proposed, sets, join_inserts, options) for path, proposed in ordered]
+
+
+def _plan_file(source: SourceFile, proposed: list[Change], sets: dict[tuple[str, str], ConfigSet],
+               join_inserts: bool, options: Any) -> FilePlan:  # fmt: skip
+    now = readback.state(source, source.text, options)
+    if now is None:
+        return FilePlan(source.path, (), tuple(proposed))
+    taken: list[Edit] = []
+    skipped: list[Change] = []
+    done: list[Change] = []
+    for index, change in enumerate(proposed):
+        if change in done:
+            continue
+        pending = [c for c in proposed[index:] if c not in done]
+        try:
+            for edits in _candidates(change, sets[(change.path, change.subject)], source):
+                merged = _merged(taken, edits, join_inserts)
+                text = apply(source.text, merged) if merged is not None else None
+                after = readback.state(source, text, options, now) if text is not None else None
+                made = readback.explained(now, after, pending) if after is not None else None
+                if made:
+                    taken, now = merged, after  # type: ignore[assignment]
+                    done += made
+                    break
+            else:
                 skipped.append(change)
-                continue
-            taken += edits
-        plans.append(FilePlan(path, tuple(sorted(taken, key=_order)), tuple(skipped)))
-    return plans
+        except Exception as error:  # noqa: BLE001 - a writer's bug costs this change's edit, not the run
+            writer_failed(change, error)
+            skipped.append(change)
+    return FilePlan(source.path, tuple(sorted(taken, key=_order)), tuple(skipped))
+
+
+def writer_failed(change: Change, error: Exception) -> None:
+    """A writer raised on this change (a bug: it should propose nothing instead). The change is
+    skipped; tools/fuzz.py replaces this to record it."""
+
+
+def _merged(taken: list[Edit], edits: list[Edit], join_inserts: bool) -> list[Edit] | None:
+    """The taken edits with these added; None when one overlaps."""
+    merged = list(taken)
+    for edit in edits:
+        if join_inserts and edit.start == edit.end and _join(edit, merged):
+            continue
+        if any(_overlap(edit, other) for other in merged):
+            return None
+        merged.append(edit)
+    return merged
 
 
 def applied(document: Document, changes: Iterable[Change]) -> Document:

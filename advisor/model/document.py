@@ -162,6 +162,7 @@ class Document:
     errors: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)  # what was not read and why, not errors
     clusters: dict[str, Cluster] = field(default_factory=dict)  # by id, once linked (sources/topology.py)
+    options: Any = None  # the sources.LoadOptions it was read with: a writer's edit is read back alike
 
     def reindex(self) -> None:
         """Forget the cluster index (config sets were relinked)."""

@@ -433,8 +433,32 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
         return _load(candidates, options)
 
 
+def reread(source: SourceFile, text: str, options: LoadOptions) -> tuple[SourceFile, list[Any]]:
+    """Another text of a file read as the file was (its loader, its options): what a writer's
+    edit would make of it. Raises LoadError (or whatever the loader meets) when it cannot be read."""
+    name = "env" if source.format == "env" else next((f for f in FORMATS if _format_of(f) == source.format), None)
+    if name is None:
+        raise LoadError(Problem(source.path, 1, f"no loader reads {source.format}", "unsupported"))
+    module_name, suffix = FORMATS[name]
+    loader = importlib.import_module(f"advisor.sources.{module_name}")
+    path = Path(source.path)
+    with bounds.using(options.limits):
+        payload = loader.sniff(path, text)
+        if payload is None and suffix is not None and path.suffix != suffix:  # read as forced (--format)
+            payload = loader.sniff(Path(f"{path}{suffix}"), text)
+        if payload is None:
+            raise LoadError(Problem(source.path, 1, f"no longer a {source.format} file", "unsupported"))
+        return loader.load(source.path, text, payload, options.for_file(path))  # type: ignore[no-any-return]
+
+
+def _format_of(name: str) -> str:
+    """The SourceFile.format a --format name's loader gives."""
+    module = importlib.import_module(f"advisor.sources.{FORMATS[name][0]}")
+    return str(module.FORMAT)
+
+
 def _load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
-    document = Document()
+    document = Document(options=options)
     for item in candidates:
         candidate = item if isinstance(item, Candidate) else _sniff(item)
         if candidate is None:

@@ -25,7 +25,6 @@ public class ClientMetricsDump {
         String topic = args[1];
         int rate = Integer.parseInt(args[2]);
         byte[] value = new byte[Integer.parseInt(args[3])];
-        long end = System.currentTimeMillis() + Long.parseLong(args[4]) * 1000;
         long every = Long.parseLong(args[5]);
         String clientId = props.getProperty("client.id", "producer");
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
@@ -33,6 +32,8 @@ public class ClientMetricsDump {
             // records due meanwhile would leave as one burst of full batches, whatever linger.ms says.
             producer.partitionsFor(topic);
             long started = System.nanoTime();
+            // The run's length counts from here: a slow start (a loaded machine) must not shorten it.
+            long end = System.currentTimeMillis() + Long.parseLong(args[4]) * 1000;
             long sent = 0;
             long nextDump = System.currentTimeMillis() + every;
             while (System.currentTimeMillis() < end) {

@@ -131,48 +131,34 @@ def test_the_writer_escapes_so_java_util_properties_reads_back_the_value(tmp_pat
 
 
 def _fixable_examples() -> list:
-    """Rules with a fix whose bad example is a .properties file (the format with a writer)."""
+    """Rules with a fix, whatever the format of their bad example."""
     from advisor.rules.registry import load_rules
 
-    return [
-        rule
-        for rule in load_rules()
-        if rule.definition.fix is not None
-        and not rule.definition.example.bad.lstrip().startswith(("{", "KAFKA_", "apiVersion:", "services:", "spring."))
-    ]
+    return [rule for rule in load_rules() if rule.definition.fix is not None and rule.definition.scope != "entity"]
 
 
 @pytest.mark.parametrize("rule", _fixable_examples(), ids=lambda r: r.definition.id)
 def test_each_rule_s_fix_applied_to_its_own_bad_example_makes_it_quiet(rule, tmp_path: Path) -> None:
-    """Every fix, whatever its applicability, fixes what its rule reports: the writer's edits
-    applied to the rule's documented bad example leave a file the rule no longer fires on."""
-    from advisor import catalog
-    from advisor.sources import LoadOptions
+    """Every fix, whatever its applicability and its file's format, fixes what its rule reports:
+    the writer's edits applied to the rule's documented bad example (a .properties file, a
+    compose file, a Strimzi resource, a client dict...) leave a file the rule no longer fires on."""
+    sys.path.insert(0, str(REPO_ROOT / "tests" / "lint"))
+    from test_rule_definitions import lint_example
 
     definition = rule.definition
-    component = definition.example.component or definition.applies_to.components[0]
-    client = definition.applies_to.clients[0] if component in catalog.CLIENT_COMPONENTS else None
-    options = LoadOptions(component=component, client=client)
-    path = tmp_path / f"example.{component}.properties"
-    path.write_text(definition.example.bad)
-    others = []
-    if definition.example.alongside is not None:
-        others.append(tmp_path / definition.example.alongside["name"])
-        others[0].write_text(definition.example.alongside["text"])
-        options = LoadOptions()
-    sys.path.insert(0, str(REPO_ROOT / "tests" / "lint"))
-    from test_rule_definitions import _newest_release_in
-
-    release = _newest_release_in(definition.kafka_versions)
-    result = lint_files([path, *others], options, kafka_version=release)
+    result, _ = lint_example(rule, tmp_path, definition.example.bad)
     fired = [f for f in result.findings if f.rule == definition.id]
     assert fired and all(f.changes for f in fired)
     assert all(change.key == (definition.fix.key or definition.keys[0]) for f in fired for change in f.changes)
     plans = fix.plan(fired, result.document, ("safe", "unsafe", "display-only"))
-    for plan in plans:
-        Path(plan.path).write_text(fix.apply(Path(plan.path).read_text(), plan.edits))
-    again = lint_files([path, *others], options, kafka_version=release).findings
-    assert not [f for f in again if f.rule == definition.id]
+    example = Path(result.document.config_sets[0].path)
+    patched = {Path(p.path): fix.apply(Path(p.path).read_text(), p.edits) for p in plans if p.edits}
+    assert patched, f"no edit for {definition.id}: {[p.skipped for p in plans]}"
+    for path, text in patched.items():
+        if path != example:
+            path.write_text(text)
+    again, _ = lint_example(rule, tmp_path, patched.get(example, example.read_text()))
+    assert not [f for f in again.findings if f.rule == definition.id]
 
 
 def _examples_with_fix() -> list:

@@ -1,6 +1,6 @@
 """Recommendations against the user's own configurations: the value each runs with now (written or
-its default), the Changes where it differs, a patch for `.properties` files that never touches the
-input, each library's own names, and no secret anywhere."""
+its default), the Changes where it differs, a patch for the user's own files that never touches
+the input, each library's own names, and no secret anywhere."""
 
 from __future__ import annotations
 
@@ -72,7 +72,12 @@ def test_each_library_is_compared_in_its_own_names(tmp_path: Path) -> None:
         ("librdkafka", "linger.ms"),
         ("librdkafka", "enable.idempotence"),
     }
-    assert recommend(str(edge), "--diff").stdout == ""  # no writer for this format: the snippet says it
+    # The patch speaks librdkafka in the file's own layout: numbers stay numbers, a new key is added.
+    patch = recommend(str(edge), "--diff").stdout
+    assert '+{"producer": {"bootstrap.servers": "k:9092", "linger.ms": 27, "queue.buffering.max.kbytes": 4096, ' in (
+        patch
+    )
+    assert '"enable.idempotence": true' in patch and '"compression.type": "lz4"' in patch
 
 
 def test_brokers_take_the_topic_defaults_they_set(tmp_path: Path) -> None:

@@ -51,11 +51,10 @@ PASSTHROUGH = {
 
 def boot_jars(version: str) -> Path:
     directory = fetch_kafka.cache_root() / "spring-boot" / version
-    if not (directory / fetch_kafka.COMPLETE_MARKER).exists():
+    properties = {"boot.version": version, "boot.kafka.artifact": BOOT_RELEASES[version]}
+    if not fetch_kafka.resolved(POM, properties, directory):
         print(f"gen_spring_catalog: resolving Spring Boot {version} ...", file=sys.stderr)
-        fetch_kafka.copy_dependencies(
-            POM, {"boot.version": version, "boot.kafka.artifact": BOOT_RELEASES[version]}, directory
-        )
+        fetch_kafka.copy_dependencies(POM, properties, directory)
     return directory
 
 
