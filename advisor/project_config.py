@@ -7,6 +7,7 @@ Command-line flags override it.
     per-file-ignores = {"legacy/*.properties" = ["KP101"]}
     fail-on = "warning"               kafka-version = "3.9"
     profile = "prod"                  docs-url = "https://example.org/rules"
+    baseline = ".kafka-advisor-baseline.json"   # accepted findings (kafka-advisor init writes one)
 
     [params.KB128]                    # a rule's parameters (`kafka-advisor explain KB128`)
     follower_replicas = 2000
@@ -40,7 +41,7 @@ from advisor.sources.structured import Located, read_toml
 
 KEYS = (
     "select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params",
-    "overrides", "limits", "load",
+    "overrides", "limits", "load", "baseline",
 )  # fmt: skip
 CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
 OVERRIDE_KEYS = ("format", "as", "client", "kafka-version", "cluster")
@@ -58,6 +59,7 @@ class ProjectConfig:
     kafka_version: str | None = None
     profile: str | None = None
     docs_url: str | None = None
+    baseline: str | None = None  # relative to the config's folder; --baseline overrides it
     clusters: tuple[ClusterDeclaration, ...] = ()
     overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
     # rule id → parameter → (the value as written, its line); checked against the rules by the run session
@@ -70,6 +72,13 @@ class ProjectConfig:
     def base(self) -> Path | None:
         """The folder that path patterns are relative to."""
         return self.path.parent.resolve() if self.path is not None else None
+
+    @property
+    def baseline_path(self) -> Path | None:
+        """`baseline`, relative to the config's folder."""
+        if self.baseline is None or self.path is None:
+            return None
+        return self.path.parent / self.baseline
 
     def ignored_for(self, path: str) -> list[str]:
         """Codes ignored for one linted file (patterns are relative to the config's folder)."""

@@ -45,7 +45,23 @@ def write_atomically(target: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+        os.chmod(temporary, _mode(target))
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _mode(target: Path) -> int:
+    """The mode a file written in place would have: the replaced file's own, else what the umask
+    leaves of rw-rw-rw- (mkstemp's private 0600 would hide a report or a config from the team)."""
+    try:
+        return stat.S_IMODE(os.lstat(target).st_mode) if not os.path.islink(target) else _umasked()
+    except FileNotFoundError:
+        return _umasked()
+
+
+def _umasked() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask

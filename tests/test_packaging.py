@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -56,3 +58,99 @@ def test_installed_package_finds_rules_without_a_checkout(wheel: Path, tmp_path:
     assert Path(package_file).is_relative_to(tmp_path / "site")
     assert Path(rules) == tmp_path / "site" / "advisor" / "rules" / "definitions"
     assert Path(rule_docs) == tmp_path / "site" / "advisor" / "docs" / "rules"
+
+
+def _interpreters() -> dict[str, Path]:
+    """Every CPython 3 on this machine (pyenv's and Debian's), one per minor version."""
+    found: dict[str, Path] = {}
+    pyenv = sorted(Path.home().glob(".pyenv/versions/3.*/bin/python3"))
+    candidates = [*pyenv, *sorted(Path("/usr/bin").glob("python3.*"))]
+    for candidate in candidates:
+        if candidate.name.endswith("-config") or not os.access(candidate, os.X_OK):
+            continue
+        version = subprocess.run([str(candidate), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                                 capture_output=True, text=True, timeout=30).stdout.strip()  # fmt: skip
+        if version:
+            found.setdefault(version, candidate)
+    return found
+
+
+INTERPRETERS = _interpreters()
+
+
+def _key(version: str) -> tuple[int, ...]:
+    return tuple(map(int, version.split(".")))
+
+
+SUPPORTED = [v for v in sorted(INTERPRETERS, key=_key) if _key(v) >= (3, 10)]
+
+
+def _fresh_venv(python: Path, folder: Path) -> Path:
+    subprocess.run([str(python), "-m", "venv", str(folder)], check=True, timeout=300)
+    return folder / "bin"
+
+
+@pytest.mark.parametrize("version", SUPPORTED)
+def test_the_wheel_installs_and_runs_on_every_supported_python(wheel: Path, tmp_path: Path, version: str) -> None:
+    """A fresh venv of each CPython here, the wheel installed as a user installs it (its
+    dependencies from the index, no checkout anywhere on the path): lint, rules, explain and
+    catalog work, and the slim install has no Kafka client — bench says which extra it needs."""
+    bin_dir = _fresh_venv(INTERPRETERS[version], tmp_path / "venv")
+    install = subprocess.run([str(bin_dir / "pip"), "install", "-q", "--disable-pip-version-check", str(wheel)],
+                             capture_output=True, text=True, timeout=900)  # fmt: skip
+    assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
+    work = tmp_path / "work"
+    shutil.copytree(REPO_ROOT / "fixtures" / "demo", work)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)}  # nothing of the checkout
+
+    def advisor(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(bin_dir / "kafka-advisor"), *args], capture_output=True, text=True, cwd=work,
+                              env=env, timeout=300)  # fmt: skip
+
+    linted = advisor("lint", ".", "--output-format", "json")
+    assert linted.returncode == 1, linted.stderr
+    import json
+
+    report = json.loads(linted.stdout)
+    from_checkout = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    checkout = subprocess.run([sys.executable, "-m", "advisor", "lint", ".", "--output-format", "json"], cwd=work,
+                              capture_output=True, text=True, timeout=300, env=from_checkout)  # fmt: skip
+    expected = json.loads(checkout.stdout)
+    # The same verdicts as the checkout gives on the same files.
+    assert [(f["path"], f["rule"], f["line"]) for f in report["findings"]] == [
+        (f["path"], f["rule"], f["line"]) for f in expected["findings"]
+    ]
+    assert len(report["findings"]) > 10 and not report["errors"]
+    rules = advisor("rules")
+    assert rules.returncode == 0 and "KB101" in rules.stdout
+    explained = advisor("explain", "KB101")
+    assert explained.returncode == 0 and "min.insync.replicas" in explained.stdout
+    looked_up = advisor("catalog", "linger.ms", "--kafka-version", "3.9")
+    assert looked_up.returncode == 0 and "linger.ms" in looked_up.stdout
+    benched = advisor("bench", "--bootstrap-server", "127.0.0.1:1", "--classpath", "/nonexistent")
+    assert benched.returncode == 2 and "pip install 'kafka-advisor[live]'" in benched.stderr
+    clients = subprocess.run([str(bin_dir / "python"), "-c", "import confluent_kafka"], capture_output=True, timeout=60)
+    assert clients.returncode != 0  # slim: the client comes only with the extra
+
+
+def test_the_declared_python_range_is_what_pip_enforces(wheel: Path, tmp_path: Path) -> None:
+    """requires-python says >=3.10; an older CPython here (if any) is refused by pip itself."""
+    older = [v for v in INTERPRETERS if (3, 6) <= _key(v) < (3, 10)]
+    if not older:
+        pytest.skip("no CPython older than 3.10 on this machine")
+    version = max(older, key=_key)
+    bin_dir = _fresh_venv(INTERPRETERS[version], tmp_path / "venv")
+    install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--no-deps", str(wheel)],
+                             capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert install.returncode != 0 and "requires a different Python" in install.stdout + install.stderr
+
+
+def test_the_kafka_client_is_an_extra(wheel: Path) -> None:
+    archive = zipfile.ZipFile(wheel)
+    (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+    text = archive.read(metadata).decode()
+    assert "Provides-Extra: live" in text
+    requires = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
+    assert any("confluent-kafka" in line and "extra == 'live'" in line for line in requires)
+    assert not [line for line in requires if ("confluent-kafka" in line or "kafka-python" in line)
+                and "extra ==" not in line]  # fmt: skip

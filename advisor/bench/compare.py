@@ -53,6 +53,7 @@ class Bench(NamedTuple):
     after: Side
     consumer_before: Side | None = None
     consumer_after: Side | None = None
+    payload: perf.Payload | None = None  # the records came from this file (size: their average)
 
     def ratio(self, name: str, before: Side | None = None, after: Side | None = None) -> float | None:
         before, after = before or self.before, after or self.after
@@ -61,6 +62,8 @@ class Bench(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         record = {"topic": self.topic, "records": self.records, "record_size": self.size,
+                  "payload_file": None if self.payload is None else {"name": self.payload.path.name,
+                                                                     "records": self.payload.records},
                   "before": self.before.to_dict(), "after": self.after.to_dict(),
                   "ratios": {name: self.ratio(name) for name in FIGURES}}  # fmt: skip
         if self.consumer_before is not None and self.consumer_after is not None:
@@ -110,6 +113,7 @@ def run(
     progress: Callable[[str], None] = lambda _: None,
     consumers: tuple[dict[str, str], dict[str, str]] | None = None,
     throughput: int = -1,
+    payload: perf.Payload | None = None,
 ) -> Bench:
     """The producer sides interleaved; then, with `consumers` (their before and after settings),
     the consumer sides reading the records the producers wrote, each run in a group of its own."""
@@ -123,7 +127,7 @@ def run(
         for number, (side, warmup) in enumerate(plan, start=1):
             progress(f"run {number}/{total}: producer {side}{' (warm-up)' if warmup else ''}")
             result = perf.run(tool, topic, max(1000, records // 5) if warmup else records, size, files[side],
-                              throughput)  # fmt: skip
+                              throughput, payload=payload.path if payload else None)  # fmt: skip
             if not warmup:
                 results[side].append(result)
         if consumers:
@@ -137,8 +141,9 @@ def run(
                                       consumer_files[side], bootstrap, group)  # fmt: skip
                 if not warmup:
                     read[side].append(result)
+    size = payload.average_bytes if payload else size
     bench = Bench(topic, records, size, Side("before", before, results["before"]),
-                  Side("after", after, results["after"]))  # fmt: skip
+                  Side("after", after, results["after"]), payload=payload)  # fmt: skip
     if consumers:
         bench = bench._replace(consumer_before=Side("before", consumers[0], read["before"], CONSUMER_FIGURES),
                                consumer_after=Side("after", consumers[1], read["after"], CONSUMER_FIGURES))  # fmt: skip

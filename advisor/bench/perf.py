@@ -81,10 +81,13 @@ class Tool(NamedTuple):
 
 
 def run(tool: Tool, topic: str, records: int, size: int, config: Path, throughput: int = -1,
-        timeout: float = 900) -> PerfResult:  # fmt: skip
+        timeout: float = 900, payload: Path | None = None) -> PerfResult:  # fmt: skip
     """One run of `records` records of `size` bytes with the producer settings in `config`
-    (bootstrap servers and security included), at most `throughput` records a second (-1: unbounded)."""
-    command = [*tool.command(), "--topic", topic, "--num-records", str(records), "--record-size", str(size),
+    (bootstrap servers and security included), at most `throughput` records a second (-1: unbounded).
+    With `payload`, the records are its lines instead (the tool picks one at random for each record),
+    so compression works on real data, not the tool's random letters."""
+    records_from = ["--payload-file", str(payload)] if payload is not None else ["--record-size", str(size)]
+    command = [*tool.command(), "--topic", topic, "--num-records", str(records), *records_from,
                "--throughput", str(throughput), "--producer.config", str(config), "--print-metrics"]  # fmt: skip
     try:
         finished = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
@@ -143,3 +146,26 @@ def consume(tool: Tool, topic: str, records: int, config: Path, bootstrap: str, 
     if result.records < records:
         raise PerfError(f"kafka-consumer-perf-test read {result.records} of {records} records before its timeout")
     return result
+
+
+class Payload(NamedTuple):
+    """A payload file: its name (never its content: records may hold anything) and its records."""
+
+    path: Path
+    records: int
+    average_bytes: int
+
+
+MAX_PAYLOAD_BYTES = 64 * 1024 * 1024  # the tool reads the whole file into memory, in each run
+
+
+def payload(path: Path) -> Payload:
+    """The file as kafka-producer-perf-test reads it (UTF-8, one record a line, empty lines kept
+    out here so that the average is of records); ValueError when it holds none or is too large."""
+    size = path.stat().st_size
+    if size > MAX_PAYLOAD_BYTES:
+        raise ValueError(f"{path}: {size:,} bytes; a payload file may have {MAX_PAYLOAD_BYTES:,} at most")
+    lines = [line.encode() for line in path.read_bytes().decode("utf-8", "replace").split("\n") if line]
+    if not lines:
+        raise ValueError(f"{path}: no records (one a line)")
+    return Payload(path, len(lines), round(sum(map(len, lines)) / len(lines)))

@@ -17,7 +17,9 @@ EXIT_FINDINGS = 1
 EXIT_ERROR = 2  # usage, input or internal error
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with `only`, the arguments of that command alone are built (its module the only
+    one imported: a run pays for its own command, not for all of them)."""
     parser = argparse.ArgumentParser(
         prog="kafka-advisor",
         description="Kafka tuning advisor and configuration linter.",
@@ -25,15 +27,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"kafka-advisor {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        module = importlib.import_module(command.module)
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
-        module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        if only is None or command.name == only:
+            module = importlib.import_module(command.module)
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
     return parser
 
 
+def _command(argv: Sequence[str]) -> str | None:
+    """The command a command line names (its first word, when that is a command)."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    return first if any(c.name == first for c in COMMANDS) else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = _command(argv)
+    parser = build_parser(command) if command is not None else build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_usage(sys.stderr)
@@ -42,6 +53,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except KeyboardInterrupt:
+        return EXIT_ERROR
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say, and nowhere to say it
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the interpreter's final flush too
         return EXIT_ERROR
     except Exception as error:  # noqa: BLE001 - any crash is reported as exit 2, never a traceback
         # Named by its type and place only: an exception's text may quote an input value (a secret).

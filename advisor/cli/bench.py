@@ -38,6 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--throughput", type=int, default=-1, metavar="N",
                         help="at most N records a second (default -1: unbounded); bound it to compare latency at a "
                         "rate the cluster sustains")  # fmt: skip
+    payload = (
+        "records to send, one a line — samples of your own, so that compression is measured on real data "
+        "(default: the tool's random letters at the profile's message size)"
+    )
+    parser.add_argument("--payload-file", type=Path, metavar="FILE", help=payload)
     parser.add_argument("--records", type=int, default=200_000, help="records a run (default 200000)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side after the warm-up (default 2)")
     parser.add_argument("--topic-partitions", type=int, default=6, help="partitions of the bench's topic (6)")
@@ -54,12 +59,17 @@ def _settings(path: Path, role: str = "producer") -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import importlib.util
     import json
 
     from advisor.bench import compare, perf
     from advisor.output import inert
     from advisor.recommend.plan import plan
 
+    if importlib.util.find_spec("confluent_kafka") is None:
+        print("kafka-advisor bench: error: bench creates its topic with the Kafka client (confluent-kafka), which "
+              "is not installed: pip install 'kafka-advisor[live]'", file=sys.stderr)  # fmt: skip
+        return 2
     if args.records < 1 or args.rounds < 1 or args.topic_partitions < 1:
         print(
             "kafka-advisor bench: error: --records, --rounds and --topic-partitions must be positive", file=sys.stderr
@@ -85,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
                 r.key: r.value for r in recommended if r.component == "consumer"}  # fmt: skip
             consumer_before = _settings(args.consumer_before, "consumer") if args.consumer_before else {}
             consumers = ({**common, **consumer_before}, {**common, **consumer_after})
+        payload = perf.payload(args.payload_file) if args.payload_file else None
     except (ValueError, OSError) as error:
         print(f"kafka-advisor bench: error: {inert(str(error).splitlines()[0])}", file=sys.stderr)
         return 2
@@ -99,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
         with compare.bench_topic(admin, args.topic_partitions, replication, max(1, replication - 1)) as topic, \
                 _progress_bar() as progress:  # fmt: skip
             outcome = compare.run(tool, topic, sides["before"], sides["after"], args.records, size, args.rounds,
-                                  progress=progress, consumers=consumers, throughput=args.throughput)  # fmt: skip
+                                  progress=progress, consumers=consumers, throughput=args.throughput,
+                                  payload=payload)  # fmt: skip
     except perf.PerfError as error:
         print(f"kafka-advisor bench: error: {inert(str(error))}", file=sys.stderr)
         return 2
@@ -152,7 +164,10 @@ def _text(outcome) -> str:  # type: ignore[no-untyped-def]
 
     names = {"records_per_second": "records/s", "mib_per_second": "MiB/s", "p50_ms": "p50 ms", "p95_ms": "p95 ms",
              "p99_ms": "p99 ms", "p999_ms": "p99.9 ms"}  # fmt: skip
-    head = (f"kafka-producer-perf-test on {outcome.topic}: {outcome.records:,} records of {outcome.size} bytes a run, "
+    records = (f"records of {outcome.size} bytes" if outcome.payload is None else
+               f"records from {outcome.payload.path.name} ({outcome.payload.records:,} lines, {outcome.size} bytes "
+               "on average)")  # fmt: skip
+    head = (f"kafka-producer-perf-test on {outcome.topic}: {outcome.records:,} {records} a run, "
             f"{len(outcome.before.runs)} runs a side after a warm-up, interleaved; acks=all and idempotence on both "
             "sides (equal durability)")  # fmt: skip
     lines = [head, "", f"{'':12}{'before':>22}{'after':>22}{'after/before':>14}"]

@@ -53,6 +53,8 @@ def _compare(args: argparse.Namespace, old_paths: list[Path], new_paths: list[Pa
     prepared = lint.prepare(args, "diff", new_paths)
     if isinstance(prepared, int):
         return prepared
+    # Both versions judged whole: a project config's baseline would hide what the change introduces.
+    prepared = prepared._replace(request=replace(prepared.request, baseline=None))
     changes, introduced, resolved, problems = [], [], [], []
     new_report = None
     for old, new in zip(old_paths, new_paths, strict=True):

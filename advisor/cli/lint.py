@@ -65,6 +65,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--follow-links", action="store_true", help="in folders, also read links that lead outside the folder"
     )
+    unknown = "pass over files named that no reader claims, as a folder walk does (for pre-commit and file lists)"
+    parser.add_argument("--ignore-unknown", action="store_true", help=unknown)
 
 
 def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
@@ -117,7 +119,7 @@ def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepar
         ),
         fail_on=args.fail_on or config.fail_on or "warning",
         exit_zero=args.exit_zero,
-        baseline=None if args.write_baseline else args.baseline,
+        baseline=None if args.write_baseline else (args.baseline or config.baseline_path),
         clusters=config.clusters,
         overrides=config.overrides,
         format=args.input_format,
@@ -127,6 +129,7 @@ def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepar
         fixes=("safe",) if getattr(args, "diff", False) else (),
         limits=config.limits,
         follow_links=args.follow_links,
+        ignore_unknown=args.ignore_unknown,
         source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
     return Prepared(request, config, outputs, stdout_format)
@@ -149,7 +152,7 @@ def emit(args: argparse.Namespace, command: str, prepared: Prepared, report: Any
     config, outputs, stdout_format = prepared.config, prepared.outputs, prepared.stdout_format
     # Every file the run read, and the ones named: no output may replace any of them.
     inputs = [Path(f.path) for f in report.files] + named
-    inputs += [p for p in (args.baseline, config.path) if p is not None]
+    inputs += [p for p in (args.baseline, config.baseline_path, config.path) if p is not None]
     for problem in [*report.problems, *report.skipped]:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
     if args.write_baseline:

@@ -29,4 +29,5 @@ COMMANDS: tuple[Command, ...] = (
     Command("catalog", "advisor.cli.catalog", "what a config key is: type, default, validation, history"),
     Command("rules", "advisor.cli.rules", "list the rules"),
     Command("explain", "advisor.cli.explain", "explain one rule"),
+    Command("init", "advisor.cli.init", "write a project config for a repository as it is, with a baseline"),
 )

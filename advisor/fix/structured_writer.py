@@ -89,6 +89,14 @@ def _line_end(text: str, offset: int) -> int:
     return match.end() if match else len(text)
 
 
+def _breaks(text: str, value_end: int, end: int) -> tuple[str, str]:
+    """(the line break of the line ending at `end`, the one to put before a line added after it:
+    none unless the text ends on that line without a break)."""
+    rest = text[value_end:end]
+    newline = rest[len(rest.rstrip("\r\n")) :] or ("\r\n" if "\r\n" in text else "\n")
+    return newline, newline if end == len(text) and not text.endswith(("\n", "\r")) else ""
+
+
 def _spans(setting: Setting, path: str) -> tuple[int, int, int, int] | None:
     """(key start, key end, value start, value end) of a setting written in `path`."""
     key, value = setting.location, setting.value_location
@@ -187,11 +195,37 @@ def insert_absent(change: Change, config_set: ConfigSet, source: SourceFile) -> 
             end = _line_end(text, value_end)
             rest = text[value_end:end].rstrip("\r\n")
             tail = "" if kind == "properties" else _COMMENT.sub("", rest)
-            newline = text[value_end:end][len(rest) :] or ("\r\n" if "\r\n" in text else "\n")
-            before = newline if end == len(text) and not text.endswith(("\n", "\r")) else ""
+            newline, before = _breaks(text, value_end, end)
             yield [Edit(source.path, end, end, f"{before}{lead}{key_text}{between}{rendered}{tail}{newline}")]
         if len(tried) >= _MAX_TEMPLATES:
             return
+
+
+def spring_properties_entry(change: Change, config_set: ConfigSet, source: SourceFile) -> Candidates:
+    """A Spring client set with typed properties only: the key goes into Boot's pass-through map
+    `spring.kafka.<role>.properties` — a new flat line beside a flat typed one, or a new nested
+    `properties:` map after a nested typed one."""
+    text, kind = source.text, syntax(source)
+    prefix = f"spring.kafka.{config_set.component}."
+    typed = [(s, spans) for s in config_set.settings.values() if s.spelling.startswith(prefix)
+             and not s.spelling.startswith(prefix + "properties") and not s.secret
+             and (spans := _spans(s, source.path)) is not None]  # fmt: skip
+    for sibling, (key_start, key_end, value_start, value_end) in sorted(typed, key=lambda t: -t[1][3]):
+        key_text, start = text[key_start:key_end], _line_start(text, key_start)
+        lead, between = text[start:key_start], text[key_end:value_start]
+        end = _line_end(text, value_end)
+        newline, before = _breaks(text, value_end, end)
+        value = render(change.value or "", None, kind, False, False, False)
+        if value is None or lead.strip():
+            continue
+        if key_text == sibling.spelling:  # flat: spring.kafka.producer.acks
+            line = f"{lead}{prefix}properties.{change.key}{between}{value}{newline}"
+            yield [Edit(source.path, end, end, f"{before}{line}")]
+        elif kind == "yaml" and sibling.spelling == prefix + key_text:  # nested under spring.kafka.<role>
+            entry = f"{lead}  {change.key}: {value}{newline}"
+            yield [Edit(source.path, end, end, f"{before}{lead}properties:{newline}{entry}")]
+            # The map an earlier change of this plan began at this very place (joined inserts): one more entry.
+            yield [Edit(source.path, end, end, entry)]
 
 
 def candidates(change: Change, config_set: ConfigSet, source: SourceFile) -> Candidates:
@@ -202,3 +236,5 @@ def candidates(change: Change, config_set: ConfigSet, source: SourceFile) -> Can
         yield from set_written(change, config_set, source)
     else:
         yield from insert_absent(change, config_set, source)
+        if source.format == "spring" and config_set.component in ("producer", "consumer"):
+            yield from spring_properties_entry(change, config_set, source)

@@ -90,6 +90,7 @@ class RunRequest:
     config_path: Path | None = None  # where clusters and params were declared, for errors
     limits: Limits = DEFAULT_LIMITS  # [limits] in the project config
     follow_links: bool = False  # --follow-links
+    ignore_unknown: bool = False  # --ignore-unknown: a file named that no reader claims is passed over
 
 
 def _not_read(path: Path) -> str:
@@ -134,7 +135,10 @@ def run_with_document(request: RunRequest) -> tuple[Report, Document]:
     )
     candidates, unknown, missing = discover(request.paths, skipped, options)
     problems = [Problem(str(path), None, _why_missing(path), "missing") for path in missing]
-    problems += [Problem(str(p), 1, _not_read(p), "unsupported") for p in unknown]
+    if request.ignore_unknown:  # said among the files not read, as for a folder walk
+        skipped += [Problem(str(p), None, f"skipped: {_not_read(p)}", "skipped") for p in unknown]
+    else:
+        problems += [Problem(str(p), 1, _not_read(p), "unsupported") for p in unknown]
     all_rules = load_rules()
     params, bad = rule_params(request.params, all_rules, str(request.config_path or "project config"))
     problems += bad

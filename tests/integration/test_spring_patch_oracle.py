@@ -30,7 +30,7 @@ ORACLE = REPO_ROOT / "tests" / "java" / "SpringBindOracle.java"
 PROFILE = LoadProfile(goal="throughput", rate_mb_s=40, message_bytes_avg=200)
 
 # The shapes people write: typed properties beside the `properties` map, nested or flat, the
-# bracketed map keys, values quoted or not, a comment after a value.
+# bracketed map keys, values quoted or not, a comment after a value; typed properties alone.
 FILES = {
     "application.yml": """\
 spring:
@@ -57,6 +57,20 @@ spring.kafka.producer.acks=1
 spring.kafka.producer.properties.linger.ms=0
 spring.kafka.consumer.group-id=clicks
 spring.kafka.consumer.properties[max.poll.interval.ms]=300000
+""",
+    # Typed properties only: the patch begins Boot's `properties` map.
+    "typed-only/application.yml": """spring:
+  kafka:
+    bootstrap-servers: kafka-1:9092
+    producer:
+      acks: all
+      key-serializer: org.apache.kafka.common.serialization.StringSerializer
+    consumer:
+      group-id: clicks
+""",
+    "typed-only/application.properties": """spring.kafka.bootstrap-servers=kafka-1:9092
+spring.kafka.producer.acks=1
+spring.kafka.consumer.group-id=clicks
 """,
 }
 
@@ -86,6 +100,7 @@ def test_the_patched_spring_file_binds_to_the_recommended_values(
     oracle_classes: dict[str, Path], tmp_path: Path, boot: str, name: str
 ) -> None:
     path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(FILES[name])
     document = load([path], LoadOptions())
     before = bind(boot, oracle_classes[boot], path)
@@ -100,7 +115,7 @@ def test_the_patched_spring_file_binds_to_the_recommended_values(
     (file_plan,) = plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True)
     assert file_plan.skipped == (), file_plan.skipped  # every change written into the file
     patched = tmp_path / "patched" / name
-    patched.parent.mkdir()
+    patched.parent.mkdir(parents=True)
     patched.write_text(apply(FILES[name], file_plan.edits))
     after = bind(boot, oracle_classes[boot], patched)
     for change in changes:

@@ -7,7 +7,8 @@ import org.apache.kafka.common.MetricName;
 
 /**
  * A real Java producer sending <rate> records of <size> bytes a second for <seconds> seconds,
- * printing its metrics every <every> ms in the kafka-client-metrics format kafka-advisor reads
+ * printing its metrics every <every> ms, at the end of the load and once flushed, in the
+ * kafka-client-metrics format kafka-advisor reads
  * (docs/metrics.md), one JSON object a line: what an application's metrics dump looks like.
  *
  * Usage: java -cp <kafka-clients and its deps>:. ClientMetricsDump bootstrap topic rate size seconds every key=value ...
@@ -48,6 +49,7 @@ public class ClientMetricsDump {
                 }
                 Thread.sleep(1);
             }
+            System.out.println(dump(clientId, producer.metrics()));  // the load's end, before the queue drains
             producer.flush();
             System.out.println(dump(clientId, producer.metrics()));
         }

@@ -1,6 +1,9 @@
-"""kafka-producer-perf-test's summary line, as its releases print it (kafka-profiles.md §5.1)."""
+"""kafka-producer-perf-test's summary line, as its releases print it (kafka-profiles.md §5.1), and
+the payload files it reads."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +55,20 @@ def test_the_consumer_tool_s_result_line_is_read() -> None:
     assert (result.records, result.mib, result.fetch_mib_per_second) == (200000, 38.147, 51.4111)
     with pytest.raises(PerfError):
         consume_summary("WARNING: Exiting before consuming the expected number of messages")
+
+
+def test_a_payload_file_is_measured_as_the_tool_reads_it(tmp_path: Path) -> None:
+    from advisor.bench.perf import MAX_PAYLOAD_BYTES, payload
+
+    path = tmp_path / "records.jsonl"
+    path.write_text('{"id": 1, "é": "x"}\n\n{"id": 22}\n')  # UTF-8 bytes, an empty line left out
+    found = payload(path)
+    assert found.records == 2 and found.average_bytes == (20 + 10) // 2  # "é" is two bytes
+    (tmp_path / "empty.txt").write_text("\n\n")
+    with pytest.raises(ValueError, match="no records"):
+        payload(tmp_path / "empty.txt")
+    big = tmp_path / "big.txt"
+    with big.open("wb") as stream:
+        stream.truncate(MAX_PAYLOAD_BYTES + 1)
+    with pytest.raises(ValueError, match="at most"):
+        payload(big)

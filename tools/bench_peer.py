@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""kafka-advisor beside kafkaesq, as users run them: each installed from a wheel into a venv of
+its own (bytecode compiled at install), measured interleaved — A B A B — because this VM's speed
+drifts. Prints figures; a benchmark, not a test (docs/performance.md records them).
+
+    .venv/bin/python tools/bench_peer.py [--runs 20] [--files 10000] [--peer kafkaesq==0.2.1]
+
+1. One file: `kafka-advisor lint FILE` and `kafkaesq validate FILE` in fresh processes, for a
+   producer.properties and a compose file: median, min, max wall time of each.
+2. Many files: a tree of N files shaped like real repositories' — copies of every file in
+   fixtures/realworld/ (written in the shapes public repositories use), each copy's broker
+   addresses made its own so copies are not one cluster — linted by one `kafka-advisor lint DIR`
+   process: wall time and peak memory (max RSS). kafkaesq reads one file a run, so it has no
+   figure here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CORPUS = REPO_ROOT / "fixtures" / "realworld"
+_ADDRESS = re.compile(r"\b([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)(:9\d{3})\b")
+
+
+def _venv(folder: Path, *packages: str) -> Path:
+    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+    pip = [str(folder / "bin" / "pip"), "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, *packages], check=True)
+    return folder / "bin"
+
+
+def _wheel(work: Path) -> Path:
+    out = work / "wheel"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out),
+                    str(REPO_ROOT)], check=True)  # fmt: skip
+    (built,) = out.glob("*.whl")
+    return built
+
+
+def _timed(command: list[str], cwd: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def one_file(ours: Path, peer: Path, runs: int, work: Path) -> None:
+    files = {"producer.properties": REPO_ROOT / "fixtures" / "demo" / "producer.properties",
+             "docker-compose.yml": REPO_ROOT / "fixtures" / "demo" / "docker-compose.yml"}  # fmt: skip
+    for name, source in files.items():
+        target = work / name
+        target.write_text(source.read_text())
+        commands = {"kafka-advisor": [str(ours / "kafka-advisor"), "lint", name, "--exit-zero"],
+                    "kafkaesq": [str(peer / "kafkaesq"), "validate", name]}  # fmt: skip
+        for command in commands.values():  # warm the OS caches
+            _timed(command, work)
+        times: dict[str, list[float]] = {tool: [] for tool in commands}
+        for _ in range(runs):
+            for tool, command in commands.items():
+                times[tool].append(_timed(command, work))
+        for tool, measured in times.items():
+            ms = [t * 1000 for t in measured]
+            print(f"one file ({name}), {tool:13} {runs} fresh processes: median {statistics.median(ms):5.0f} ms "
+                  f"(min {min(ms):.0f}, max {max(ms):.0f})")  # fmt: skip
+
+
+def corpus(folder: Path, count: int) -> int:
+    """`count` files: copies of fixtures/realworld/ with each copy's addresses its own."""
+    sources = [p for p in sorted(CORPUS.rglob("*")) if p.is_file() and p.name != "SOURCES.md"]
+    written, copy = 0, 0
+    while written < count:
+        for source in sources:
+            if written >= count:
+                break
+            target = folder / f"copy{copy:04d}" / source.relative_to(CORPUS)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            text = source.read_text(encoding="utf-8", errors="surrogateescape")
+            target.write_text(_ADDRESS.sub(rf"\g<1>-c{copy}\g<2>", text), encoding="utf-8", errors="surrogateescape")
+            written += 1
+        copy += 1
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def many_files(ours: Path, count: int, work: Path, runs: int) -> None:
+    tree = work / "tree"
+    size = corpus(tree, count)
+    command = [str(ours / "kafka-advisor"), "lint", str(tree), "--exit-zero", "--output-format", "json"]
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        wall = _timed(command, work)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        shown = f"{peak / 1024:.0f} MB" if peak > before else f"≤ {before / 1024:.0f} MB (an earlier run's peak)"
+        print(f"{count:,} real-shaped files ({size / 1e6:.1f} MB) in one process: {wall:.2f} s, max RSS {shown}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--peer", default="kafkaesq==0.2.1")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-peer-") as folder:
+        work = Path(folder)
+        ours = _venv(work / "ours", str(_wheel(work)))
+        peer = _venv(work / "peer", args.peer)
+        one_file(ours, peer, args.runs, work)
+        many_files(ours, args.files, work, 2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
