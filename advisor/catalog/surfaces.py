@@ -152,9 +152,16 @@ def spring_property(name: str, boot_version: str | None = None) -> dict[str, Any
     matching = [r for r in releases if r == release or r.split(".")[0] == release.split(".")[0]]
     if not matching:
         raise ValueError(f"no Spring Boot {release} in the catalog; it has {', '.join(releases)}")
-    properties = _spring()["boot"][matching[-1]]["properties"]
-    wanted = _uniform(name)
-    for canonical, record in properties.items():
-        if _uniform(canonical) == wanted:
-            return {"name": canonical, "boot_version": matching[-1], **record}
-    return None
+    canonical = _spring_index(matching[-1]).get(_uniform(name))
+    if canonical is None:
+        return None
+    return {"name": canonical, "boot_version": matching[-1], **_spring()["boot"][matching[-1]]["properties"][canonical]}
+
+
+@cache
+def _spring_index(release: str) -> dict[str, str]:
+    """A Boot release's typed properties by their relaxed form (the first of a form, as a scan finds it)."""
+    index: dict[str, str] = {}
+    for canonical in _spring()["boot"][release]["properties"]:
+        index.setdefault(_uniform(canonical), canonical)
+    return index

@@ -67,14 +67,21 @@ def link(document: Document) -> None:
     directory they are: that sum replaces the count its Kafka resource's file gave (its JVM
     options stay those of its own file, whose lines its findings point at)."""
     kafkas = {cs.cluster for cs in document.config_sets if cs.component == "broker" and cs.name.startswith("Kafka/")}
+    by_name: dict[str, set[str | None]] = {}  # namespace/name → the Kafka resources' keys: no scan of all per topic
+    for kafka in kafkas:
+        by_name.setdefault((kafka or "").partition("#")[2], set()).add(kafka)
+
+    def owner(key: str) -> str:
+        return _owning_cluster(key, by_name.get(key.partition("#")[2], set()) | (kafkas & {key}))
+
     for config_set in document.config_sets:  # topics and users kept in a subfolder (topics/, users/)
         if config_set.cluster and config_set.name.startswith(("KafkaTopic/", "KafkaUser/")):
-            config_set.cluster = _owning_cluster(config_set.cluster, kafkas)
+            config_set.cluster = owner(config_set.cluster)
     brokers: dict[str, int] = {}
     for source in document.files:
         for part in source.cluster_parts if source.format == FORMAT else []:
-            owner = _owning_cluster(part["cluster"], kafkas)
-            brokers[owner] = brokers.get(owner, 0) + part["broker_replicas"]
+            owning = owner(part["cluster"])
+            brokers[owning] = brokers.get(owning, 0) + part["broker_replicas"]
     for config_set in document.config_sets:
         if config_set.component == "broker" and config_set.cluster in brokers:
             config_set.facts["broker_count"] = brokers[config_set.cluster] or None
@@ -99,10 +106,11 @@ def _owning_cluster(key: str, kafkas: set[str | None]) -> str:
     if key in kafkas:
         return key
     folder, _, rest = key.partition("#")
+    above = set(Path(folder).parents)
     candidates = []
     for kafka in kafkas:
         kafka_folder, _, kafka_rest = (kafka or "").partition("#")
-        if kafka_rest == rest and (kafka_folder in (".", "") or Path(kafka_folder) in Path(folder).parents):
+        if kafka_rest == rest and (kafka_folder in (".", "") or Path(kafka_folder) in above):
             candidates.append(kafka or "")
     return max(candidates, key=lambda k: len(Path(k.partition("#")[0]).parts), default=key)
 

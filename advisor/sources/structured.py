@@ -48,11 +48,10 @@ def _span(node: Any) -> Span:
 
 
 def _children(node: Any) -> list[Any]:
-    import yaml
-
-    if isinstance(node, yaml.MappingNode):
+    kind = node.id  # PyYAML's node kinds: "scalar", "sequence", "mapping" (cheaper than isinstance)
+    if kind == "mapping":
         return [part for pair in node.value for part in pair]
-    if isinstance(node, yaml.SequenceNode):
+    if kind == "sequence":
         return list(node.value)
     return []
 
