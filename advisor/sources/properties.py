@@ -29,6 +29,9 @@ _NAME_HINTS = (
 )
 
 
+FOREIGN_KEYS = 8  # keys, none of them Kafka's, past which a file's name no longer makes it Kafka's
+
+
 def sniff(path: Path, text: str) -> Any:
     """A .properties file (not Spring Boot's) that is Kafka configuration: it sets a key Kafka
     defines, or its name or a `# kafka-advisor:` line says what it configures — a
@@ -43,9 +46,14 @@ def sniff(path: Path, text: str) -> Any:
     entries, comments = parsed
     if any(e.key.startswith("spring.kafka.") for e in entries):
         return None  # Spring Boot's, whatever the name: the Spring loader reads it
-    said = component_from_name(str(path)) or any("kafka-advisor:" in comment for _, comment in comments)
-    ours = said or any(kafka_key(e.key) for e in entries) or neighbour(entries) is not None
-    return parsed if ours else None
+    if any("kafka-advisor:" in comment for _, comment in comments):
+        return parsed
+    if any(kafka_key(e.key) for e in entries) or neighbour(entries) is not None:
+        return parsed
+    # A name that says server/producer/... claims a file of a few keys Kafka does not know (a
+    # typo'd config is still ours to report), never one of many: a game server's or another
+    # program's server.properties sets dozens of keys and not one of Kafka's.
+    return parsed if component_from_name(str(path)) and len(entries) < FOREIGN_KEYS else None
 
 
 def kafka_key(key: str) -> bool:

@@ -199,3 +199,25 @@ def test_a_configmap_carrying_server_properties_is_read_as_that_file(tmp_path: P
     assert (broker.component, broker.name) == ("broker", "ConfigMap/kafka/server.properties")
     (unclean,) = [f for f in result.findings if f.rule == "KB103"]
     assert (unclean.line, unclean.column) == (8, 5)  # in the YAML file, inside the block
+
+
+def test_a_name_does_not_make_a_file_of_foreign_keys_kafka_s(tmp_path: Path) -> None:
+    """A server.properties of another program (a game server's dozens of keys, none of Kafka's)
+    is not a broker however it is named; a few keys Kafka does not know (typos) in a file named
+    for Kafka still are, to be reported; one Kafka key among foreign ones makes the file ours."""
+    from advisor.sources import properties
+
+    foreign = "".join(f"game-setting-{n}=value-{n}\n" for n in range(properties.FOREIGN_KEYS))
+    game = tmp_path / "server.properties"
+    game.write_text(foreign + "rcon.password=not-kafka-at-all\n")
+    assert properties.sniff(game, game.read_text()) is None
+    walked = lint([tmp_path])
+    assert walked.document.config_sets == [] and walked.findings == []
+    typo = tmp_path / "typo" / "server.properties"
+    typo.parent.mkdir()
+    typo.write_text("log.retention.hour=72\nnum.partition=6\n")
+    assert [f.keys for f in lint([typo]).findings if f.rule == "KB100"] == [("log.retention.hour",), ("num.partition",)]
+    mixed = tmp_path / "mixed" / "server.properties"
+    mixed.parent.mkdir()
+    mixed.write_text(foreign + "unclean.leader.election.enable=true\n")
+    assert "KB103" in {f.rule for f in lint([mixed]).findings}
