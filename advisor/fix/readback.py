@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from advisor.model.changes import Change
-from advisor.model.document import LoadError, SourceFile
+from advisor.model.document import SourceFile
 
 State = dict[str, dict[str, str]]  # config set name → key → value
 
@@ -23,9 +23,7 @@ def state(source: SourceFile, text: str, options: Any, names: Iterable[str] = ()
         return {name: {} for name in names}
     try:
         read, config_sets = reread(source, text, options)
-    except LoadError:
-        return None
-    except Exception:  # noqa: BLE001 - a loader failing on a candidate only disproves the candidate
+    except Exception:  # noqa: BLE001 - a LoadError, or a loader failing on a candidate, only disproves it
         return None
     if read.format != source.format:
         return None

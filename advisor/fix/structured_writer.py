@@ -32,6 +32,7 @@ _BARE = re.compile(r"[A-Za-z0-9._:/@,+-]*")  # safe inside a KEY=value string
 # Plain YAML words some parser reads as something else (YAML 1.1 booleans, null).
 _YAML_SPECIAL = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"}
 _COMMENT = re.compile(r"\s+#.*$")
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
 _MAX_TEMPLATES = 6  # siblings tried for an absent key
 
 
@@ -85,7 +86,7 @@ def _line_start(text: str, offset: int) -> int:
 
 def _line_end(text: str, offset: int) -> int:
     """The offset just past the line break of the line holding `offset` (the end of the text)."""
-    match = re.compile(r"\r\n|\n|\r").search(text, offset)
+    match = _LINE_BREAK.search(text, offset)
     return match.end() if match else len(text)
 
 
@@ -210,14 +211,16 @@ def spring_properties_entry(change: Change, config_set: ConfigSet, source: Sourc
     typed = [(s, spans) for s in config_set.settings.values() if s.spelling.startswith(prefix)
              and not s.spelling.startswith(prefix + "properties") and not s.secret
              and (spans := _spans(s, source.path)) is not None]  # fmt: skip
+    value = render(change.value or "", None, kind, False, False, False)
+    if value is None:
+        return
     for sibling, (key_start, key_end, value_start, value_end) in sorted(typed, key=lambda t: -t[1][3]):
         key_text, start = text[key_start:key_end], _line_start(text, key_start)
         lead, between = text[start:key_start], text[key_end:value_start]
+        if lead.strip():
+            continue
         end = _line_end(text, value_end)
         newline, before = _breaks(text, value_end, end)
-        value = render(change.value or "", None, kind, False, False, False)
-        if value is None or lead.strip():
-            continue
         if key_text == sibling.spelling:  # flat: spring.kafka.producer.acks
             line = f"{lead}{prefix}properties.{change.key}{between}{value}{newline}"
             yield [Edit(source.path, end, end, f"{before}{line}")]

@@ -436,8 +436,9 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
 def reread(source: SourceFile, text: str, options: LoadOptions) -> tuple[SourceFile, list[Any]]:
     """Another text of a file read as the file was (its loader, its options): what a writer's
     edit would make of it. Raises LoadError (or whatever the loader meets) when it cannot be read."""
-    name = "env" if source.format == "env" else next((f for f in FORMATS if _format_of(f) == source.format), None)
-    if name is None:
+    # SourceFile.format is the --format name but for reassignment plans (and "env": compose's .env).
+    name = "reassignment" if source.format == "reassignment-plan" else source.format
+    if name not in FORMATS:
         raise LoadError(Problem(source.path, 1, f"no loader reads {source.format}", "unsupported"))
     module_name, suffix = FORMATS[name]
     loader = importlib.import_module(f"advisor.sources.{module_name}")
@@ -449,12 +450,6 @@ def reread(source: SourceFile, text: str, options: LoadOptions) -> tuple[SourceF
         if payload is None:
             raise LoadError(Problem(source.path, 1, f"no longer a {source.format} file", "unsupported"))
         return loader.load(source.path, text, payload, options.for_file(path))  # type: ignore[no-any-return]
-
-
-def _format_of(name: str) -> str:
-    """The SourceFile.format a --format name's loader gives."""
-    module = importlib.import_module(f"advisor.sources.{FORMATS[name][0]}")
-    return str(module.FORMAT)
 
 
 def _load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Document:
