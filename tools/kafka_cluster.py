@@ -29,6 +29,7 @@ import base64
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -348,10 +349,11 @@ def _admin(bootstrap: str):  # type: ignore[no-untyped-def]
     return _ADMINS[bootstrap]
 
 
-def registered_brokers(state: ClusterState) -> set[int]:
-    """Broker ids the cluster metadata currently lists (empty if unreachable)."""
+def registered_brokers(state: ClusterState, bootstrap: str | None = None) -> set[int]:
+    """Broker ids the cluster metadata currently lists, as `bootstrap` (default: any node) sees
+    them; empty if unreachable."""
     try:
-        cluster = _admin(state.bootstrap_servers).describe_cluster(request_timeout=5).result(timeout=10)
+        cluster = _admin(bootstrap or state.bootstrap_servers).describe_cluster(request_timeout=5).result(timeout=10)
     except Exception:  # noqa: BLE001 - any failure means "not ready yet"
         return set()
     return {broker.id for broker in cluster.nodes}
@@ -392,11 +394,20 @@ def _wait(predicate, timeout: float, what: str, state: ClusterState) -> None:  #
     raise ClusterError(f"timed out after {timeout:.0f}s waiting for {what}")
 
 
+# Lines that fill a tail without saying anything: a config dump's indented entries and the
+# once-a-second reconnection notices about a node that is down on purpose.
+_LOG_NOISE = re.compile(r"^\s|disconnected\. \(|could not be established")
+
+
 def log_tails(state: ClusterState, lines: int = 40) -> str:
     parts = []
     for node in state.nodes:
         path = _log_path(node)
-        text = path.read_text(errors="replace").splitlines()[-lines:] if path.exists() else ["(no log)"]
+        if path.exists():
+            text = [line for line in path.read_text(errors="replace").splitlines() if not _LOG_NOISE.search(line)]
+            text = text[-lines:]
+        else:
+            text = ["(no log)"]
         parts.append(f"----- node {node.node_id}: {path} (last {len(text)} lines)\n" + "\n".join(text))
     return "\n".join(parts)
 
@@ -478,7 +489,10 @@ def start_node(node_id: int, timeout: float = 90.0) -> None:
         return
     _launch(state, node, wait_for_ports=90.0)
     try:
-        _wait(lambda: node_id in registered_brokers(state), timeout, f"node {node_id} to register", state)
+        # Asked of the node itself: it lists itself once registered, caught up and unfenced, and its
+        # answer cannot come from another node's client connection left over from before the stop.
+        registered = lambda: node_id in registered_brokers(state, node.bootstrap)  # noqa: E731
+        _wait(registered, timeout, f"node {node_id} to register", state)
         _wait(lambda: _metrics_served(node), 30, f"node {node_id}'s metrics endpoint", state)
     except ClusterError as error:
         raise ClusterError(f"{error}\n{log_tails(state)}") from error
