@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -41,6 +40,8 @@ def refusal(target: Path, inputs: Iterable[Path]) -> str | None:
 def write_atomically(target: Path, text: str) -> None:
     """Replace `target` with `text` in one step; a link at `target` is replaced, not followed."""
     folder = target.parent if str(target.parent) else Path(".")
+    import tempfile  # only when a file is written (tempfile imports shutil, random, bz2, lzma)
+
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:

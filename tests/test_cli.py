@@ -88,3 +88,52 @@ def test_lint_walks_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert f"{len(readable)} file(s) checked" in out
     assert str(DEMO / "server.properties") in out
+
+
+def test_a_reader_that_leaves_early_ends_the_run_quietly_with_exit_2() -> None:
+    """`kafka-advisor lint . | head`: the closed pipe is no traceback, and the run ends without the
+    interpreter's teardown yet with its exit code (the console script's entry point)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "advisor", "lint", "fixtures/realworld", "--output-format", "json"],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before the report (145 kB, more than a pipe holds) is written
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 2
+    assert "Traceback" not in errors and "Exception ignored" not in errors, errors[-2000:]
+
+
+def test_the_entry_point_exits_with_the_command_s_code_and_all_of_its_output(tmp_path: Path) -> None:
+    """The report is flushed before the process ends without teardown: every byte, and the exit code."""
+    report = tmp_path / "report.json"
+    result = run_cli("lint", str(DEMO), "--output-format", "json", "-o", f"json={report}")
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == json.loads(report.read_text())
+
+
+def test_a_one_file_lint_imports_nothing_only_writes_or_suggestions_need() -> None:
+    """tempfile (with shutil, random, bz2, lzma) is for writing files and difflib for "did you mean":
+    a clean one-file lint pays for neither at start-up."""
+    loaded = imported_top_level_modules("lint", str(DEMO / "producer.properties"))
+    assert not loaded & {"tempfile", "shutil", "random", "difflib", "bz2", "lzma"}, sorted(loaded)
+
+
+@pytest.mark.parametrize("columns", ["50", "100"])
+def test_help_is_wrapped_to_the_terminal_as_argparse_wraps_it(columns: str, monkeypatch) -> None:
+    import argparse
+
+    from advisor.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = build_parser("lint")
+    theirs = build_parser("lint")
+    (commands,) = [a for a in theirs._actions if isinstance(a, argparse._SubParsersAction)]
+    for parser in (theirs, *commands.choices.values()):
+        parser.formatter_class = argparse.HelpFormatter
+    (our_commands,) = [a for a in ours._actions if isinstance(a, argparse._SubParsersAction)]
+    assert ours.format_help() == theirs.format_help()
+    assert our_commands.choices["lint"].format_help() == commands.choices["lint"].format_help()
+    assert max(map(len, our_commands.choices["lint"].format_help().splitlines())) > int(columns) // 2

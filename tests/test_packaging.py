@@ -131,6 +131,9 @@ def test_the_wheel_installs_and_runs_on_every_supported_python(wheel: Path, tmp_
     assert benched.returncode == 2 and "pip install 'kafka-advisor[live]'" in benched.stderr
     clients = subprocess.run([str(bin_dir / "python"), "-c", "import confluent_kafka"], capture_output=True, timeout=60)
     assert clients.returncode != 0  # slim: the client comes only with the extra
+    # What the build validated and compiled is trusted: no run validated again or kept a cache
+    # (a CI runner's first run is as quick as any).
+    assert not (tmp_path / ".cache" / "kafka-advisor").exists()
 
 
 def test_the_declared_python_range_is_what_pip_enforces(wheel: Path, tmp_path: Path) -> None:
@@ -154,3 +157,50 @@ def test_the_kafka_client_is_an_extra(wheel: Path) -> None:
     assert any("confluent-kafka" in line and "extra == 'live'" in line for line in requires)
     assert not [line for line in requires if ("confluent-kafka" in line or "kafka-python" in line)
                 and "extra ==" not in line]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sdist_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist, built by hatchling as `pip install` or `python -m build` would, unpacked."""
+    out = tmp_path_factory.mktemp("sdist")
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(out)], cwd=REPO_ROOT,
+                   check=True, capture_output=True, timeout=300)  # fmt: skip
+    (archive,) = out.glob("*.tar.gz")
+    import tarfile
+
+    with tarfile.open(archive) as tar:
+        tar.extractall(out / "tree", filter="data")
+    (tree,) = (out / "tree").iterdir()
+    return tree
+
+
+def _wheel_from(tree: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out),
+                           str(tree)], capture_output=True, text=True, timeout=600)  # fmt: skip
+
+
+def test_the_sdist_builds_a_wheel_whose_rules_were_compiled_by_its_build(sdist_tree: Path, tmp_path: Path) -> None:
+    """The sdist holds what a wheel needs, and the wheel's build (hatch_build.py) validated every
+    rule and data file and compiled the rules: advisor/prebuilt.json holds each of them."""
+    built = _wheel_from(sdist_tree, tmp_path)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    (wheel_file,) = tmp_path.glob("*.whl")
+    import json
+
+    prebuilt = json.loads(zipfile.ZipFile(wheel_file).read("advisor/prebuilt.json"))
+    assert sorted(prebuilt["rules"]) == sorted(p.name for p in (REPO_ROOT / "rules").glob("*.yaml"))
+    assert set(prebuilt["trees"]) == set(prebuilt["rules"])
+    assert prebuilt["catalog"] == ["kafka.json", "kafka_python.json", "librdkafka.json"]
+    with_predicate = [name for name, raw in prebuilt["rules"].items() if raw.get("when")]
+    assert with_predicate and all(prebuilt["trees"][name]["type"] for name in with_predicate)
+
+
+def test_a_rule_file_its_model_rejects_fails_the_wheel_build(sdist_tree: Path, tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(sdist_tree, tree)
+    broken = tree / "rules" / "KB101.yaml"
+    broken.write_text(broken.read_text().replace("severity: warning", "severity: fatal"))
+    built = _wheel_from(tree, tmp_path / "out")
+    assert built.returncode != 0
+    assert "KB101.yaml" in built.stdout + built.stderr and "invalid rule definition" in built.stdout + built.stderr
+    assert not list((tmp_path / "out").glob("*.whl"))

@@ -6,7 +6,6 @@ answers come from the library versions recorded in their data files.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
@@ -303,6 +302,8 @@ def _suggestions(key: str, component: str, release: str, client: str, limit: int
     wanted = _normalized(key)
     # Same words in another convention (linger_ms / linger.ms) or order (fetch.max.wait.ms / fetch.wait.max.ms).
     same_words = [c for c in by_words.get(tuple(sorted(wanted.split("."))), []) if c != key]
+    import difflib  # only for a key no release knows
+
     close = [by_normal[n] for n in difflib.get_close_matches(wanted, list(by_normal), n=limit, cutoff=0.8)]
     ordered = [*same_words, *(c for c in close if c not in same_words and c != key)]
     return tuple(ordered[:limit])

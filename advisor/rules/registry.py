@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -221,6 +219,8 @@ def _validated_rule_set(paths: list[Path]) -> tuple[dict[Path, Any], dict[Path, 
     predicate's syntax tree. A validated rule set is cached as JSON under the hash of its
     content and of the rule model's source, so a warm run neither parses YAML nor validates nor
     parses predicates, and a changed model never trusts an old validation."""
+    import hashlib  # a checkout's concern: an installed run reads what its build compiled
+
     digest = hashlib.sha256(model_digest(*_RULE_MODELS))
     for path in paths:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -231,14 +231,10 @@ def _validated_rule_set(paths: list[Path]) -> tuple[dict[Path, Any], dict[Path, 
         return {path: rules[path.name] for path in paths}, {path: trees[path.name] for path in paths}
     except (OSError, ValueError, KeyError, TypeError):
         pass  # absent, unreadable or of an older layout: parse and validate
-    raw_by_path = {path: _read_yaml(path) for path in paths}
-    _validate(raw_by_path)
-    import jmespath  # syntax was checked by the model: this parse cannot fail
-
-    trees = {
-        path: jmespath.compile(raw["when"]).parsed if raw.get("when") else None for path, raw in raw_by_path.items()
-    }
+    raw_by_path, trees = compile_rule_set(paths)
     try:
+        import tempfile
+
         cached.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=cached.parent, prefix=".rules.")  # unique: runs may race
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -248,6 +244,31 @@ def _validated_rule_set(paths: list[Path]) -> tuple[dict[Path, Any], dict[Path, 
     except OSError:
         pass  # no writable cache: parse and validate again next time
     return raw_by_path, trees
+
+
+def compile_rule_set(paths: list[Path]) -> tuple[dict[Path, Any], dict[Path, Any]]:
+    """Rule files parsed and validated (LoadError on the first the model rejects), and each
+    `when` predicate's syntax tree."""
+    raw_by_path = {path: _read_yaml(path) for path in paths}
+    _validate(raw_by_path)
+    import jmespath  # syntax was checked by the model: this parse cannot fail
+
+    trees = {
+        path: jmespath.compile(raw["when"]).parsed if raw.get("when") else None for path, raw in raw_by_path.items()
+    }
+    return raw_by_path, trees
+
+
+def _packaged_rule_set() -> tuple[dict[Path, Any], dict[Path, Any]] | None:
+    """The installed package's rule set as its build compiled it (advisor/prebuilt.py)."""
+    from advisor import prebuilt
+
+    built = prebuilt.rule_set()
+    if built is None:
+        return None
+    rules, trees = built
+    folder = resources.rules_dir()
+    return {folder / name: raw for name, raw in sorted(rules.items())}, {folder / name: trees[name] for name in rules}
 
 
 def _validate(raw_by_path: dict[Path, Any]) -> None:
@@ -277,7 +298,11 @@ def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
     """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
     from advisor.rules.checks import MODULES
 
-    raw_by_path, trees = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
+    packaged = _packaged_rule_set() if directory is None else None
+    if packaged is not None:
+        raw_by_path, trees = packaged
+    else:
+        raw_by_path, trees = _validated_rule_set(sorted((directory or resources.rules_dir()).glob("*.yaml")))
     rules = []
     seen: dict[str, Path] = {}
     for path, raw in raw_by_path.items():

@@ -10,7 +10,6 @@ silently, so a rule reports them.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Any
@@ -160,6 +159,8 @@ def _suggest(name: str) -> str | None:
             return f"{parent}.properties.{kafka_key}"
     known = surfaces._spring()["boot"][surfaces.spring_boot_releases()[-1]]["properties"]
     siblings = {k.rpartition(".")[2]: k for k in known if k.rpartition(".")[0] == parent}
+    import difflib  # only for a name Boot does not bind
+
     close = difflib.get_close_matches(last.lower(), list(siblings), n=1, cutoff=0.8)
     return siblings[close[0]] if close else None
 

@@ -118,7 +118,7 @@ def test_exists_agrees_with_lookup(client: str) -> None:
 def test_data_is_validated_once_per_content_and_then_trusted(tmp_path, monkeypatch) -> None:
     """store.py validates every data file with its pydantic model before first use."""
     monkeypatch.setenv("KAFKA_ADVISOR_CACHE_DIR", str(tmp_path))
-    store._validated_json("kafka.json", "KafkaCatalogData")
+    store._validated_json("kafka.json")
     markers = list((tmp_path / "validated").iterdir())
     assert [m.name.split(".")[0] for m in markers] == ["kafka"]
     # A marker is only written after validation passed: break validation, remove the marker.
@@ -127,5 +127,5 @@ def test_data_is_validated_once_per_content_and_then_trusted(tmp_path, monkeypat
         KafkaCatalogData, "model_validate", classmethod(lambda cls, raw: (_ for _ in ()).throw(ValueError("bad")))
     )
     with pytest.raises(ValueError, match="bad"):
-        store._validated_json("kafka.json", "KafkaCatalogData")
+        store._validated_json("kafka.json")
     assert not list((tmp_path / "validated").iterdir())
