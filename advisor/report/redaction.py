@@ -38,17 +38,26 @@ def run_secrets(document: Document, texts: Iterable[str]) -> Redactor:
 
 def _finding(finding: Finding, hide: Redactor) -> Finding:
     fix = finding.fix
-    return dataclasses.replace(
-        finding,
-        message=hide(finding.message),
-        subject=hide(finding.subject),
-        recommended=hide(finding.recommended) if finding.recommended else finding.recommended,
-        justification=hide(finding.justification),
-        fix=Fix(hide(fix.value), fix.applicability) if fix is not None else None,
-        changes=tuple(c._replace(value=hide(c.value)) if c.value else c for c in finding.changes),
-        assumptions=tuple(hide(a) for a in finding.assumptions),
-        extra={key: hide(value) for key, value in finding.extra.items()},
-    )
+    shown = {
+        "message": hide(finding.message),
+        "subject": hide(finding.subject),
+        "recommended": hide(finding.recommended) if finding.recommended else finding.recommended,
+        "justification": hide(finding.justification),
+        "fix": Fix(hide(fix.value), fix.applicability) if fix is not None else None,
+        "changes": tuple(_hidden_change(c, hide) for c in finding.changes),
+        "assumptions": tuple(hide(a) for a in finding.assumptions),
+        "extra": {key: hide(value) for key, value in finding.extra.items()},
+    }
+    if all(value == getattr(finding, name) for name, value in shown.items()):
+        return finding  # nothing secret in it: most findings of a large run, kept without a copy
+    return dataclasses.replace(finding, **shown)
+
+
+def _hidden_change(change, hide: Redactor):  # type: ignore[no-untyped-def]
+    if not change.value:
+        return change
+    value = hide(change.value)
+    return change if value == change.value else change._replace(value=value)
 
 
 def _problem(problem: Problem, hide: Redactor) -> Problem:

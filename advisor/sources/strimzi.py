@@ -106,13 +106,12 @@ def _owning_cluster(key: str, kafkas: set[str | None]) -> str:
     if key in kafkas:
         return key
     folder, _, rest = key.partition("#")
-    above = set(Path(folder).parents)
-    candidates = []
-    for kafka in kafkas:
-        kafka_folder, _, kafka_rest = (kafka or "").partition("#")
-        if kafka_rest == rest and (kafka_folder in (".", "") or Path(kafka_folder) in above):
-            candidates.append(kafka or "")
-    return max(candidates, key=lambda k: len(Path(k.partition("#")[0]).parts), default=key)
+    # Folders above, nearest first: the first that holds such a Kafka resource is the nearest
+    # (a lookup per level, not a scan of every same-named cluster in a large repository).
+    for above in Path(folder).parents:
+        if f"{above}#{rest}" in kafkas:
+            return f"{above}#{rest}"
+    return next((k for k in (f".#{rest}", f"#{rest}") if k in kafkas), key)
 
 
 def _cluster_key(path: str, cluster: str | None, resource: Located) -> str:

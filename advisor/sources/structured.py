@@ -56,6 +56,29 @@ def _children(node: Any) -> list[Any]:
     return []
 
 
+def _check_tree(root: Any, path: str) -> None:
+    """`_check_shape` for a document without aliases, where no node is shared: its size is its
+    node count, counted in one pass (most files; the alias-aware walk costs three times more)."""
+    bounds = limits.current()
+    count = 0
+    stack: list[tuple[Any, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > bounds.yaml_nodes:
+            message = f"YAML of more than {bounds.yaml_nodes:,} nodes (limits.yaml-nodes): refused unread"
+            raise LoadError(path, node.start_mark.line + 1, message)
+        if depth > bounds.depth:
+            raise LoadError(path, node.start_mark.line + 1, f"YAML nested deeper than {bounds.depth} levels")
+        kind = node.id
+        if kind == "mapping":
+            for key, value in node.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+        elif kind == "sequence":
+            stack.extend((child, depth + 1) for child in node.value)
+
+
 def _check_shape(root: Any, path: str) -> None:
     """Refuse alias bombs, recursive aliases and deep nesting in time and memory linear in the
     composed (unexpanded) document: each node's expanded size is computed once."""
@@ -134,9 +157,10 @@ def read_yaml(text: str, path: str) -> list[Any]:
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         documents = []
+        aliased = "*" in text  # an alias is written `*name`: without a star no node is shared
         for node in yaml.compose_all(text, Loader=loader_class):
             if node is not None:
-                _check_shape(node, path)
+                (_check_shape if aliased else _check_tree)(node, path)
                 documents.append(_yaml_value(node, {}))
         return documents
     except yaml.YAMLError as error:
