@@ -4,6 +4,7 @@ through one JVM, and the cases the catalog's definitions imply."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import time
@@ -84,12 +85,15 @@ def definition_cases(
 
 
 @contextmanager
-def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90) -> Iterator[str]:
+def standalone_broker(
+    work: Path, overrides: dict[str, str], timeout: float = 90, plugins: Path | None = None
+) -> Iterator[str]:
     """A single real Kafka 4.4 node (broker and controller) on loopback, outside the test
     cluster's ports, with `overrides` in its server.properties and nothing else tuned —
     for behaviour that depends on the cluster being small. Yields its bootstrap address; the
     process id is in `work/broker.pid`. Its ports are port_base()+60 (PLAINTEXT) and +61
-    (CONTROLLER); +62 .. +69 are free for extra listeners."""
+    (CONTROLLER); +62 .. +69 are free for extra listeners. `plugins`: a folder of jars put on
+    the broker's classpath (a metrics reporter)."""
     import kafka_cluster  # tools/: the test cluster's own launcher settings
 
     port = kafka_cluster.port_base() + 60  # the test cluster uses base .. base+40
@@ -111,6 +115,8 @@ def standalone_broker(work: Path, overrides: dict[str, str], timeout: float = 90
     properties.write_text("".join(f"{k}={v}\n" for k, v in config.items()))
     (work / "log4j2.properties").write_text(kafka_cluster.LOG4J2_PROPERTIES)
     libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    if plugins is not None:
+        libs += os.pathsep + fetch_kafka.classpath(plugins)
     java = ["java", *kafka_cluster.HEAP_OPTS, *kafka_cluster.JVM_OPTS]
     java += [f"-Dlog4j2.configurationFile={work / 'log4j2.properties'}", "-cp", libs]
     cluster_id = kafka_cluster.new_cluster_id()

@@ -105,16 +105,20 @@ def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> N
 
 
 @contextmanager
-def new_topic(cluster: KafkaTestCluster, prefix: str, partitions: int = 1, replicas: int = 3) -> Iterator[str]:
-    """A topic of its own for one test (`prefix-<random>`), known to every broker, deleted after: every
-    partition left behind lengthens each scrape of the brokers (a test bed scrape is ~0.5 MB fresh)."""
+def new_topic(
+    cluster: KafkaTestCluster, prefix: str, partitions: int = 1, replicas: int = 3, config: dict[str, str] | None = None
+) -> Iterator[str]:
+    """A topic of its own for one test (`prefix-<random>`, with `config`), known to every broker, deleted
+    after: every partition left behind lengthens each scrape of the brokers (a test bed scrape is
+    ~0.5 MB fresh)."""
     import uuid
 
     from confluent_kafka.admin import AdminClient, NewTopic
 
     admin = AdminClient({"bootstrap.servers": cluster.bootstrap_servers})
     name = f"{prefix}-{uuid.uuid4().hex[:8]}"
-    admin.create_topics([NewTopic(name, partitions, replicas)], request_timeout=30)[name].result(60)
+    topic = NewTopic(name, partitions, replicas, config=config or {})
+    admin.create_topics([topic], request_timeout=30)[name].result(60)
     try:
         wait_for_topic(admin, name, partitions)
         yield name

@@ -30,6 +30,8 @@ MAVEN_DIR = REPO_ROOT / "tools" / "maven"
 DEFAULT_KAFKA_VERSION = "4.4.0"
 # 1.0.1 is the newest release of the agent that Maven Central serves here.
 DEFAULT_JMX_EXPORTER_VERSION = "1.0.1"
+# The newest Strimzi Metrics Reporter served here (0.3.0 and later are refused).
+DEFAULT_STRIMZI_REPORTER_VERSION = "0.2.0"
 COMPLETE_MARKER = ".complete"
 
 
@@ -118,6 +120,18 @@ def jmx_exporter_agent(version: str = DEFAULT_JMX_EXPORTER_VERSION) -> Path:
     if len(agents) != 1:
         raise SystemExit(f"fetch_kafka: expected one agent jar in {directory}, found {agents}")
     return agents[0]
+
+
+def strimzi_metrics_reporter(version: str = DEFAULT_STRIMZI_REPORTER_VERSION) -> Path:
+    """Return the directory holding the Strimzi Metrics Reporter's jars (without Kafka's, which
+    the broker has), fetching them if needed."""
+    pom = MAVEN_DIR / "strimzi-metrics-reporter.pom.xml"
+    properties = {"reporter.version": version}
+    directory = cache_root() / "strimzi-metrics-reporter" / version
+    if not resolved(pom, properties, directory):
+        print(f"fetch_kafka: resolving the Strimzi Metrics Reporter {version} ...", file=sys.stderr)
+        copy_dependencies(pom, properties, directory)
+    return directory
 
 
 def classpath(libs: Path) -> str:

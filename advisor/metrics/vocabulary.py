@@ -77,11 +77,12 @@ _NAMED: dict[Metric, tuple[tuple[str, str, frozenset[str], tuple[tuple[str, str]
     QUOTA_THROTTLE: (
         ("kafka_server_quota_throttle_time", "value", frozenset({JMX_EXAMPLE, TEST_BED}),
          ()),  # a resource label says Produce, Fetch or Request
-        ("kafka_server_produce_throttle_time", "value", frozenset({CONFLUENT}),
+        # The Strimzi reporter names a Kafka metric <domain>_<group>_<name>: the same names.
+        ("kafka_server_produce_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER}),
          (("resource", "Produce"),)),
-        ("kafka_server_fetch_throttle_time", "value", frozenset({CONFLUENT}),
+        ("kafka_server_fetch_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER}),
          (("resource", "Fetch"),)),
-        ("kafka_server_request_throttle_time", "value", frozenset({CONFLUENT}),
+        ("kafka_server_request_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER}),
          (("resource", "Request"),)),
     ),
 }  # fmt: skip
@@ -226,10 +227,13 @@ def names(metric: Metric) -> list[tuple[str, str, frozenset[str]]]:
             short = name[: -len("percent")]
             found.append((f"{base}_{short}_percent", Reading.LIFETIME, example_and_strimzi))
     else:  # histogram: percentiles by a quantile label; the count beside them
-        # Strimzi's rules leave out the (numerous) request metrics' histograms.
+        # Strimzi's rules leave out the (numerous) request metrics' histograms; its reporter writes
+        # every histogram as a summary (quantiles, _count, _sum).
         strimzi = frozenset() if kind == "requestmetrics" else frozenset({STRIMZI})
-        found.append((f"{base}_{name}", Reading.QUANTILE, frozenset({JMX_EXAMPLE, CONFLUENT, TEST_BED}) | strimzi))
-        found.append((f"{base}_{name}_count", Reading.COUNT, frozenset({JMX_EXAMPLE, TEST_BED}) | strimzi))
+        quantiles = frozenset({JMX_EXAMPLE, CONFLUENT, TEST_BED, STRIMZI_REPORTER}) | strimzi
+        found.append((f"{base}_{name}", Reading.QUANTILE, quantiles))
+        counts = frozenset({JMX_EXAMPLE, TEST_BED, STRIMZI_REPORTER}) | strimzi
+        found.append((f"{base}_{name}_count", Reading.COUNT, counts))
         found.append((f"{base}_{name}_count_total", Reading.COUNT, frozenset({JMX_EXAMPLE}) | strimzi))
     return found
 

@@ -9,6 +9,7 @@ its batches — the metric that proves the change — and the rule is quiet.
 from __future__ import annotations
 
 import contextlib
+import json
 import subprocess
 import time
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ import fetch_kafka  # tools/, on the path through tests/conftest.py
 import pytest
 from confluent_kafka import Producer
 from oracles import compile_java
-from testbed import KafkaTestCluster, new_topic
+from testbed import KafkaTestCluster, new_topic, wait_until
 
 from advisor.metrics import clients
 from advisor.report import analysis, session
@@ -62,12 +63,12 @@ def judge(path: Path) -> tuple[list, list]:  # type: ignore[type-arg]
 
 
 def run_java(classpath: str, cluster: KafkaTestCluster, topic: str, linger: str, folder: Path, *extra: str,
-             size: int = 100) -> Path:  # fmt: skip
-    """A real Java producer at RATE records/s of `size` bytes for 6 s, its metrics every 2 s; `extra`
-    settings (key=value) beside linger.ms."""
+             size: int = 100, seconds: int = 6) -> Path:  # fmt: skip
+    """A real Java producer at RATE records/s of `size` bytes for `seconds`, its metrics every 2 s;
+    `extra` settings (key=value) beside linger.ms."""
     name = "-".join([f"linger-{linger}", *(setting.replace("=", "-") for setting in extra)])
     command = ["java", "-cp", classpath, "ClientMetricsDump", cluster.bootstrap_servers, topic, str(RATE), str(size),
-               "6", "2000", f"linger.ms={linger}", f"client.id=dump-{name}", *extra]  # fmt: skip
+               str(seconds), "2000", f"linger.ms={linger}", f"client.id=dump-{name}", *extra]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
     path = folder / f"java-{name}.json"
     path.write_text(result.stdout)
@@ -354,8 +355,11 @@ def test_a_producer_held_back_by_a_quota_waits_in_its_queue_and_for_its_answers(
         return found
 
     timeouts = ("request.timeout.ms=5000", "delivery.timeout.ms=10000")  # fail what is stuck, quickly
+    # Ten seconds of load: the throttle, computed over the quota's window, grows by about 100 ms a
+    # second (round trips here 140, 310, 560 ms at 2, 4, 6 s), so the round trip stays above the
+    # rule's 200 ms over several samples even on a loaded machine, not only after the flush.
     java = rules(run_java(java_dump, kafka_cluster, topic, "5", tmp_path, f"client.id={held['java']}", *timeouts,
-                          size=1000))  # fmt: skip
+                          size=1000, seconds=10))  # fmt: skip
     assert {"KM025", "KM027", "KM023"} <= set(java), java
     for rule in ("KM025", "KM027"):
         (finding,) = java[rule]
@@ -425,3 +429,107 @@ def test_kafka_python_reports_its_queue_time_in_seconds_and_it_is_read_as_ms(
     queued = [s for s in clients.read(dump.read_text(), str(dump), "java") if s.metric is clients.RECORD_QUEUE_TIME_AVG]
     assert queued and 100 < queued[0].value < 2000, queued
     assert "KM025" not in {f.rule for f in report.findings}, report.findings
+
+
+@pytest.fixture(scope="module")
+def java_consumer_dump(java_dump: str, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """ConsumerMetricsDump compiled beside ClientMetricsDump, whose dump format it uses."""
+    out = tmp_path_factory.mktemp("consumer-dump")
+    compile_java(REPO_ROOT / "tests" / "java" / "ConsumerMetricsDump.java", out, java_dump)
+    return f"{out}:{java_dump}"
+
+
+@pytest.mark.parametrize(("pause_ms", "fires"), [(4300, True), (200, False)])
+def test_a_consumer_slow_between_polls_nears_its_max_poll_interval(
+    kafka_cluster: KafkaTestCluster, topic: str, java_consumer_dump: str, tmp_path: Path, pause_ms: int, fires: bool
+) -> None:
+    """A real Java consumer pausing 4.3 s after each poll under max.poll.interval.ms 5000 (its
+    configuration file given beside the dump, found by client.id): its own time-between-poll-max
+    passes 80% of the limit and KM031 says so with the setting from the file; pausing 200 ms, quiet."""
+    client = f"ledger-{pause_ms}"
+    settings = {"client.id": client, "group.id": f"group-{client}-{time.time_ns()}", "max.poll.interval.ms": "5000",
+                "auto.offset.reset": "earliest"}  # fmt: skip
+    config = tmp_path / "consumer.properties"
+    config.write_text("".join(f"{key}={value}\n" for key, value in settings.items()))
+    command = ["java", "-cp", java_consumer_dump, "ConsumerMetricsDump", kafka_cluster.bootstrap_servers, topic, "3",
+               str(pause_ms), *(f"{key}={value}" for key, value in settings.items())]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, timeout=180, check=True)
+    dump = tmp_path / "consumer-metrics.json"
+    dump.write_text(result.stdout)
+    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(config,)), metric_files=(dump,)))
+    assert not report.problems, report.problems
+    slow = [f for f in report.findings if f.rule == "KM031"]
+    assert bool(slow) == fires, [(f.rule, f.message) for f in report.findings]
+    if fires:
+        (finding,) = slow
+        assert finding.component == "consumer" and finding.client == "java"
+        assert f"max.poll.interval.ms 5000 (client.id {client} in {config.name})" in finding.message, finding.message
+
+
+def _in_sync(cluster: KafkaTestCluster, topic: str) -> int:
+    from confluent_kafka.admin import AdminClient
+
+    metadata = AdminClient({"bootstrap.servers": cluster.bootstrap_servers}).list_topics(topic, timeout=30)
+    return len(metadata.topics[topic].partitions[0].isrs)
+
+
+RDKAFKA_RATE = 200  # records a second the librdkafka producer of the retry test offers
+
+
+def _librdkafka_stats(cluster: KafkaTestCluster, topic: str, folder: Path) -> Path:
+    """A real librdkafka producer (acks=all, its default) at 200 records/s for 6 s, statistics every
+    second, unsent records failed after 10 s."""
+    emitted: list[str] = []
+    producer = Producer({"bootstrap.servers": cluster.bootstrap_servers, "client.id": "rdkafka-retrying",
+                         "message.timeout.ms": 10000, "request.timeout.ms": 3000, "statistics.interval.ms": 1000,
+                         "stats_cb": emitted.append})  # fmt: skip
+    started, sent = time.monotonic(), 0
+    while time.monotonic() - started < 6:
+        while sent < int((time.monotonic() - started) * RDKAFKA_RATE):
+            producer.produce(topic, b"z" * 100)
+            sent += 1
+        producer.poll(0.01)
+    producer.flush(20)
+    path = folder / "librdkafka-stats.json"
+    path.write_text("\n".join(emitted) + "\n")
+    return path
+
+
+def test_a_producer_refused_for_too_few_in_sync_replicas_retries(
+    kafka_cluster: KafkaTestCluster, java_dump: str, tmp_path: Path
+) -> None:
+    """A topic of RF 3 with min.insync.replicas 3: with one node stopped every acks=all send is
+    answered NOT_ENOUGH_REPLICAS, a retriable error, and the clients retry until their delivery
+    timeout. A real Java producer's own record-retry-total against record-send-total fires KM024;
+    with every node up the same producer retries nothing and the rule is quiet. A real librdkafka
+    producer puts those messages back in its queue and sends them in new requests: its txmsgs
+    outgrows the messages produced while its request retries (txretries, KM028's count) stay 0 —
+    what KM028's rationale says it does not see."""
+    params = {rule: {"sustained_seconds": ("1", 0)} for rule in ("KM024", "KM028")}
+    settings = ("acks=all", "delivery.timeout.ms=10000", "request.timeout.ms=3000")
+
+    def retried(folder: Path, topic: str) -> tuple[dict[str, list], list[dict]]:  # type: ignore[type-arg]
+        folder.mkdir()
+        stats = _librdkafka_stats(kafka_cluster, topic, folder)
+        found: dict[str, list] = {}  # type: ignore[type-arg]
+        for dump in (run_java(java_dump, kafka_cluster, topic, "0", folder, *settings), stats):
+            report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params),
+                                                          metric_files=(dump,)))  # fmt: skip
+            assert not report.problems, report.problems
+            for finding in report.findings:
+                if finding.rule in params:
+                    found.setdefault(finding.rule, []).append(finding)
+        return found, [json.loads(line) for line in stats.read_text().splitlines() if line.strip()]
+
+    with new_topic(kafka_cluster, "retrying", config={"min.insync.replicas": "3"}) as topic:
+        healthy, _ = retried(tmp_path / "healthy", topic)
+        assert healthy == {}
+        with kafka_cluster.node_stopped(kafka_cluster.node_ids[-1]):
+            wait_until(lambda: _in_sync(kafka_cluster, topic) == 2, 60, "the stopped node to leave the ISR")
+            refused, emits = retried(tmp_path / "refused", topic)
+    assert list(refused) == ["KM024"] and len(refused["KM024"]) == 1, refused
+    assert refused["KM024"][0].client == "java" and refused["KM024"][0].component == "producer"
+    last = emits[-1]
+    produced = RDKAFKA_RATE * 6
+    assert last["txmsgs"] > 2 * produced, last["txmsgs"]  # each message sent again and again
+    assert sum(broker["txretries"] for broker in last["brokers"].values()) == 0

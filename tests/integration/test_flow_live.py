@@ -8,8 +8,10 @@ producer writes drains a backlog: converging, with a finite drain time that its 
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -112,3 +114,84 @@ def test_a_fast_consumer_drains_its_backlog(kafka_cluster: KafkaTestCluster, tmp
     if row.trend == "converging":  # the time it gives is what the lag then does: backlog / (out - in)
         assert row.drain_seconds == pytest.approx(row.lag / (row.rate_out - row.rate_in), rel=0.5)  # type: ignore[operator]
     assert "KM041" not in rules
+
+
+@pytest.fixture(scope="module")
+def node_exporter_url() -> Iterator[str]:
+    """The real node_exporter (built from its Go module: tools/fetch_node_exporter.py) serving this
+    host's filesystems (its filesystem collector alone)."""
+    import subprocess
+    import urllib.request
+
+    import fetch_node_exporter
+    import kafka_cluster as cluster_tool
+    from testbed import wait_until
+
+    port = cluster_tool.port_base() + 90  # the cluster uses base .. base+40, standalone brokers +60, dialects +80
+    process = subprocess.Popen([str(fetch_node_exporter.node_exporter()), f"--web.listen-address=127.0.0.1:{port}",
+                                "--collector.disable-defaults", "--collector.filesystem"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    url = f"http://127.0.0.1:{port}/metrics"
+
+    def serving() -> bool:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return b"node_filesystem_avail_bytes" in response.read()
+        except OSError:
+            return False
+
+    try:
+        wait_until(serving, 60, "node_exporter to serve filesystem metrics")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _mountpoint(path: Path) -> str:
+    while not os.path.ismount(path):
+        path = path.parent
+    return str(path)
+
+
+def _disk_findings(url: str) -> list:  # type: ignore[type-arg]
+    params = {"KM042": {"threshold": ("0.5", 0), "sustained_seconds": ("1", 0)}}  # full within half an hour
+    request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), endpoints=(url,), samples=4,
+                                      interval=1.0)  # fmt: skip
+    report = analysis.run(request)
+    assert not report.problems, report.problems
+    return [f for f in report.findings if f.rule == "KM042"]
+
+
+@pytest.mark.parametrize("writing", [True, False])
+def test_a_filesystem_filling_fast_is_said_to_fill_within_the_threshold(
+    node_exporter_url: str, tmp_path: Path, writing: bool
+) -> None:
+    """While a writer allocates 64 MB every 200 ms in the test's folder, the real free space of its
+    filesystem falls at ~320 MB/s, and KM042 says the filesystem fills within half an hour, naming
+    its mountpoint; with nothing written there, the same capture is quiet."""
+    stop = threading.Event()
+
+    def allocate() -> None:
+        number = 0
+        while not stop.wait(0.2):
+            with (tmp_path / f"fill-{number}").open("wb") as stream:
+                os.posix_fallocate(stream.fileno(), 0, 64 << 20)
+            number += 1
+
+    writer = threading.Thread(target=allocate)
+    if writing:
+        writer.start()
+    try:
+        found = _disk_findings(node_exporter_url)
+    finally:
+        stop.set()
+        if writing:
+            writer.join(30)
+        for file in tmp_path.glob("fill-*"):
+            file.unlink()  # the space back at once
+    if not writing:
+        assert found == [], [f.message for f in found]
+        return
+    mountpoint = _mountpoint(tmp_path)
+    assert [f for f in found if f" {mountpoint}: full in about" in f.message], [f.message for f in found]

@@ -44,22 +44,22 @@ public class ClientMetricsDump {
                     sent++;
                 }
                 if (System.currentTimeMillis() >= nextDump) {
-                    System.out.println(dump(clientId, producer.metrics()));
+                    System.out.println(dump("producer", clientId, producer.metrics()));
                     nextDump += every;
                 }
                 Thread.sleep(1);
             }
-            System.out.println(dump(clientId, producer.metrics()));  // the load's end, before the queue drains
+            System.out.println(dump("producer", clientId, producer.metrics()));  // the load's end, before the queue drains
             producer.flush();
-            System.out.println(dump(clientId, producer.metrics()));
+            System.out.println(dump("producer", clientId, producer.metrics()));
         }
     }
 
     /** The dump: every metric's group, name, tags and value (a number, null for NaN, else a string). */
-    static String dump(String clientId, Map<MetricName, ? extends Metric> metrics) {
+    static String dump(String clientType, String clientId, Map<MetricName, ? extends Metric> metrics) {
         StringBuilder out = new StringBuilder();
         out.append("{\"format\":\"kafka-client-metrics\",\"time_ms\":").append(System.currentTimeMillis())
-            .append(",\"client_type\":\"producer\",\"client_id\":").append(quote(clientId)).append(",\"metrics\":[");
+            .append(",\"client_type\":").append(quote(clientType)).append(",\"client_id\":").append(quote(clientId)).append(",\"metrics\":[");
         boolean first = true;
         for (var entry : metrics.entrySet()) {
             MetricName name = entry.getKey();

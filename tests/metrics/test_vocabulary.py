@@ -17,17 +17,17 @@ def test_no_series_name_stands_for_two_metrics() -> None:
 
 
 def test_every_metric_has_a_name_in_every_dialect() -> None:
-    """Except histograms in the Strimzi Metrics Reporter, whose names no source shows (kafka-metrics.md
-    §1.1), and the request histograms Strimzi's rules leave out."""
+    """Except the request histograms Strimzi's rules leave out, and quota metrics, which its rules do
+    not export (its reporter names them as Confluent does: test_strimzi_metrics_reporter.py)."""
     for metric in vocabulary.METRICS:
         if metric.kind in ("exporter", "host"):  # offset exporters' and hosts' names: no JMX dialect writes them
             continue
         dialects = set().union(*(d for _, _, d in vocabulary.names(metric)))
-        unknown = {vocabulary.STRIMZI_REPORTER} if metric.kind == "histogram" else set()
+        unknown = set()
         if "RequestMetrics" in metric.mbean:
             unknown.add(vocabulary.STRIMZI)
-        if metric.kind == "attribute":  # quota metrics: Strimzi's rules export none, its reporter's names unknown
-            unknown |= {vocabulary.STRIMZI, vocabulary.STRIMZI_REPORTER}
+        if metric.kind == "attribute":
+            unknown.add(vocabulary.STRIMZI)
         assert dialects == set(vocabulary.DIALECTS) - unknown, metric.mbean
 
 
