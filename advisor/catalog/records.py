@@ -7,6 +7,7 @@ from data that the models have accepted (see store.py for when validation runs).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 
@@ -43,20 +44,45 @@ class KeyRecord(NamedTuple):
     spans: tuple[Span, ...]
 
 
+class KeyRecords(Mapping[str, KeyRecord]):
+    """One component's keys, each record built from the JSON the first time it is read: a run
+    reads the keys of the components its files are (a producer file, the producer's), not all
+    ~1,900 records of every component."""
+
+    __slots__ = ("_built", "_raw")
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self._raw = raw
+        self._built: dict[str, KeyRecord] = {}
+
+    def __getitem__(self, key: str) -> KeyRecord:
+        record = self._built.get(key)
+        if record is None:
+            raw = self._raw[key]
+            record = self._built[key] = KeyRecord(raw["doc"], tuple(Span.from_json(s) for s in raw["spans"]))
+        return record
+
+    def get(self, key: str, default: Any = None) -> Any:  # the hot path: no exception for a miss
+        return self[key] if key in self._raw else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
 class KafkaCatalog(NamedTuple):
     schema_version: int
     releases: list[str]
-    components: dict[str, dict[str, KeyRecord]]
+    components: dict[str, KeyRecords]
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> KafkaCatalog:
-        components = {
-            component: {
-                key: KeyRecord(record["doc"], tuple(Span.from_json(s) for s in record["spans"]))
-                for key, record in records.items()
-            }
-            for component, records in raw["components"].items()
-        }
+        components = {component: KeyRecords(records) for component, records in raw["components"].items()}
         return cls(raw["schema_version"], raw["releases"], components)
 
 
