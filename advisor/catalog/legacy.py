@@ -4,15 +4,14 @@ before the catalog's first release, or read by JmxReporter rather than any Confi
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from advisor.catalog import versions
 from advisor.catalog.store import DATA_DIR
 
 
-@dataclass(frozen=True)
-class LegacyRemoval:
+class LegacyRemoval(NamedTuple):
     key: str
     components: tuple[str, ...]
     removed_in: str

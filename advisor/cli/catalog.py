@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
 from typing import Any
 
 from advisor.model.vocabulary import Client, Component
@@ -59,7 +58,7 @@ def describe(key: str, client: str, component: str | None, version: str | None) 
         "requested_kafka_version": version,
         "exists": facts is not None,
     }
-    fields = asdict(facts) if facts else {}
+    fields = facts._asdict() if facts else {}
     for name in ("type", "default", "default_text", "required", "valid", "min", "max", "choices", "importance"):
         result[name] = fields.get(name)
     result["dynamic"] = fields.get("dynamic")
@@ -69,7 +68,7 @@ def describe(key: str, client: str, component: str | None, version: str | None) 
     result["owners"] = catalog.owners(history_key, kafka_version=version)
     # Release history is known for Kafka's own definitions (Java, and kafka-python keys that map to one).
     has_history = client == "java" or (facts is not None and facts.java_key is not None)
-    result["history"] = [asdict(event) for event in catalog.history(history_key, component)] if has_history else []
+    result["history"] = [e._asdict() for e in catalog.history(history_key, component)] if has_history else []
     if facts is None:
         result["suggestions"] = catalog.suggest(key, component, kafka_version=version, client=client)
     return result

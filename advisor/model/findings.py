@@ -3,15 +3,13 @@ cluster is one finding with every location)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.model.changes import Change
 from advisor.model.provenance import Provenance
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(NamedTuple):
     """A rule's suggested value and how safely it may be applied (vocabulary.Applicability)."""
 
     value: str
@@ -21,8 +19,10 @@ class Fix:
         return {"value": self.value, "applicability": self.applicability}
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
+    """(A NamedTuple: defined at every start, cheaper than a frozen dataclass of this many fields;
+    never mutated — a changed finding is a new one, `_replace` — so its empty `extra` is shared safely.)"""
+
     rule: str
     name: str
     severity: str
@@ -42,7 +42,7 @@ class Finding:
     assumptions: tuple[str, ...] = ()  # what the verdict rests on that the input did not say
     kafka_version: str | None = None  # the release a version-dependent verdict was reached with
     kafka_version_from: str | None = None  # where that release came from ("image apache/kafka:3.9.0", "assumed")
-    extra: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, str] = {}  # noqa: RUF012 - read only
 
     @property
     def path(self) -> str:

@@ -10,7 +10,6 @@ import json
 import os
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from advisor.model.document import LoadError
@@ -61,6 +60,6 @@ def apply(path: Path, findings: Sequence[Finding]) -> list[Finding]:
         key = _entry(finding, base)
         if not finding.suppressed and remaining[key] > 0:
             remaining[key] -= 1
-            finding = replace(finding, suppressed=True, justification="baseline")
+            finding = finding._replace(suppressed=True, justification="baseline")
         result.append(finding)
     return result

@@ -50,7 +50,7 @@ def _finding(finding: Finding, hide: Redactor) -> Finding:
     }
     if all(value == getattr(finding, name) for name, value in shown.items()):
         return finding  # nothing secret in it: most findings of a large run, kept without a copy
-    return dataclasses.replace(finding, **shown)
+    return finding._replace(**shown)
 
 
 def _hidden_change(change, hide: Redactor):  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ selection for its file (`--ignore`, `--select`, per-file ignores): then it had n
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from advisor.model.document import Directive, Location, SourceFile
 from advisor.model.findings import Finding
@@ -88,7 +88,7 @@ def apply(
             result.append(finding)
             continue
         scope.used = True
-        result.append(replace(finding, suppressed=True, justification=scope.directive.reason))
+        result.append(finding._replace(suppressed=True, justification=scope.directive.reason))
     if unused_rule is not None:
         definition = unused_rule.definition  # type: ignore[attr-defined]
         for path, scopes in by_path.items():

@@ -10,7 +10,7 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from advisor import catalog
@@ -456,5 +456,5 @@ def merge_same_cause(findings: list[tuple[Finding, str | None]]) -> list[Finding
         subjects = list(dict.fromkeys(f.subject for f in group))
         related = [loc for loc in dict.fromkeys(f.location for f in group[1:]) if loc != first.location]
         changes = tuple(dict.fromkeys(change for f in group for change in f.changes))
-        merged.append(replace(first, subject=", ".join(subjects), related=tuple(related), changes=changes))
+        merged.append(first._replace(subject=", ".join(subjects), related=tuple(related), changes=changes))
     return merged

@@ -82,7 +82,7 @@ def test_changes_that_overlap_are_planned_once(tmp_path: Path) -> None:
     (config_set,) = result.document.config_sets
     two = [Change("set", "acks", "all", "safe", str(producer), config_set.name),
            Change("set", "acks", "-1", "safe", str(producer), config_set.name)]  # fmt: skip
-    finding = result.findings[0].__class__(**{**result.findings[0].__dict__, "changes": tuple(two)})
+    finding = result.findings[0]._replace(changes=tuple(two))
     (plan,) = fix.plan([finding], result.document)
     assert fix.apply("acks=1\n", plan.edits) == "acks=all\n" and plan.skipped == (two[1],)
 
