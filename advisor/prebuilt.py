@@ -50,8 +50,8 @@ def build(rules_dir: Path) -> dict[str, Any]:
     from advisor.rules import registry
 
     raw_by_path, trees = registry.compile_rule_set(sorted(rules_dir.glob("*.yaml")))
-    for data_file, model_name in store.MODELS.items():
-        store.validate(data_file, model_name)
+    for data_file in store.MODELS:
+        store.validate(data_file)
     return {
         "layout": LAYOUT,
         "rules": {path.name: raw for path, raw in raw_by_path.items()},

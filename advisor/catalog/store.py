@@ -49,12 +49,14 @@ _CATALOG_MODELS = (Path(__file__).resolve().parent / "model.py", _VOCABULARY)
 MODELS = {"kafka.json": "KafkaCatalogData", "librdkafka.json": "LibrdkafkaData", "kafka_python.json": "KafkaPythonData"}
 
 
-def validate(name: str, model_name: str) -> dict[str, Any]:
-    """The data file's content, once its model accepted it (raises ValidationError otherwise)."""
+def validate(name: str, raw: Any = None) -> dict[str, Any]:
+    """The data file's content (`raw` if already parsed), once its model accepted it (raises
+    ValidationError otherwise)."""
     from advisor.catalog import model  # pydantic: only when this exact data was never validated here
 
-    raw = json.loads((DATA_DIR / name).read_bytes())
-    getattr(model, model_name).model_validate(raw)
+    if raw is None:
+        raw = json.loads((DATA_DIR / name).read_bytes())
+    getattr(model, MODELS[name]).model_validate(raw)
     return raw
 
 
@@ -62,15 +64,16 @@ def _validated_json(name: str) -> dict[str, Any]:
     from advisor import prebuilt
 
     data = (DATA_DIR / name).read_bytes()
+    raw = json.loads(data)
     if prebuilt.validated(name):
-        return json.loads(data)
+        return raw
     import hashlib
 
     key = hashlib.sha256(data + model_digest(*_CATALOG_MODELS)).hexdigest()[:32]
     marker = cache_dir() / "validated" / f"{name}.{key}"
     if marker.exists():
-        return json.loads(data)
-    raw = validate(name, MODELS[name])
+        return raw
+    validate(name, raw)
     try:
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.touch()
