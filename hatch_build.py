@@ -1,10 +1,10 @@
 """Wheel build hook: the wheel carries its rule set and catalog data already validated, and the
-rules' predicates compiled (advisor/prebuilt.py says why). A rule or data file the models reject
-fails the build. Editable installs are a checkout and get nothing: they validate as they run."""
+rules' predicates compiled, as the package advisor/_built (advisor/prebuilt.py says why). A rule
+or data file the models reject fails the build. Editable installs are a checkout and get
+nothing: they validate as they run."""
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 import tempfile
@@ -20,17 +20,18 @@ class CustomBuildHook(BuildHookInterface):
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable":
             return
+        self._folder = Path(tempfile.mkdtemp(prefix="kafka-advisor-prebuilt-"))
         sys.path.insert(0, self.root)  # the advisor package being built, not an installed one
         try:
             from advisor import prebuilt
 
-            built = prebuilt.build(Path(self.root) / "rules")
+            prebuilt.write(Path(self.root) / "rules", self._folder / prebuilt.PACKAGE)
+        except BaseException:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            raise
         finally:
             sys.path.remove(self.root)
-        self._folder = Path(tempfile.mkdtemp(prefix="kafka-advisor-prebuilt-"))
-        target = self._folder / "prebuilt.json"
-        target.write_text(json.dumps(built, sort_keys=True, separators=(",", ":")), encoding="utf-8")
-        build_data["force_include"][str(target)] = "advisor/prebuilt.json"
+        build_data["force_include"][str(self._folder / prebuilt.PACKAGE)] = f"advisor/{prebuilt.PACKAGE}"
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         folder = getattr(self, "_folder", None)

@@ -29,10 +29,10 @@ Command-line flags override it.
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from advisor.model.document import LoadError
+from advisor.model.record import Value
 from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Client, Component, InputFormat, Profile, Severity
 from advisor.sources import FileOverride
@@ -49,24 +49,43 @@ _OVERRIDE_CHOICES = {"format": InputFormat.values(), "as": Component.values(), "
 _CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values()}
 
 
-@dataclass
-class ProjectConfig:
-    path: Path | None = None
-    select: list[str] = field(default_factory=list)
-    ignore: list[str] = field(default_factory=list)
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    fail_on: str | None = None
-    kafka_version: str | None = None
-    profile: str | None = None
-    docs_url: str | None = None
-    baseline: str | None = None  # relative to the config's folder; --baseline overrides it
-    clusters: tuple[ClusterDeclaration, ...] = ()
-    overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"], in the order written
-    # rule id → parameter → (the value as written, its line); checked against the rules by the run session
-    params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
-    # [load]: the workload's load profile for recommend and bench, each value with its line
-    load: dict[str, tuple[object, int]] = field(default_factory=dict)
-    limits: bounds.Limits = bounds.DEFAULTS
+class ProjectConfig(Value):
+    __slots__ = ("baseline", "clusters", "docs_url", "fail_on", "ignore", "kafka_version", "limits", "load",
+                 "overrides", "params", "path", "per_file_ignores", "profile", "select")  # fmt: skip
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        per_file_ignores: dict[str, list[str]] | None = None,
+        fail_on: str | None = None,
+        kafka_version: str | None = None,
+        profile: str | None = None,
+        docs_url: str | None = None,
+        baseline: str | None = None,  # relative to the config's folder; --baseline overrides it
+        clusters: tuple[ClusterDeclaration, ...] = (),
+        overrides: tuple[FileOverride, ...] = (),  # [overrides."GLOB"], in the order written
+        # rule id → parameter → (the value as written, its line); checked against the rules by the run session
+        params: dict[str, dict[str, tuple[str, int]]] | None = None,
+        # [load]: the workload's load profile for recommend and bench, each value with its line
+        load: dict[str, tuple[object, int]] | None = None,
+        limits: bounds.Limits = bounds.DEFAULTS,
+    ) -> None:
+        self.path = path
+        self.select: list[str] = [] if select is None else select
+        self.ignore: list[str] = [] if ignore is None else ignore
+        self.per_file_ignores: dict[str, list[str]] = {} if per_file_ignores is None else per_file_ignores
+        self.fail_on = fail_on
+        self.kafka_version = kafka_version
+        self.profile = profile
+        self.docs_url = docs_url
+        self.baseline = baseline
+        self.clusters = clusters
+        self.overrides = overrides
+        self.params: dict[str, dict[str, tuple[str, int]]] = {} if params is None else params
+        self.load: dict[str, tuple[object, int]] = {} if load is None else load
+        self.limits = limits
 
     @property
     def base(self) -> Path | None:

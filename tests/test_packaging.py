@@ -8,6 +8,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,9 +132,24 @@ def test_the_wheel_installs_and_runs_on_every_supported_python(wheel: Path, tmp_
     assert benched.returncode == 2 and "pip install 'kafka-advisor[live]'" in benched.stderr
     clients = subprocess.run([str(bin_dir / "python"), "-c", "import confluent_kafka"], capture_output=True, timeout=60)
     assert clients.returncode != 0  # slim: the client comes only with the extra
+    # A one-file lint reads what the build compiled as bytecode: no JSON parser, no YAML, no
+    # models, no dataclasses (with inspect) at start-up.
+    listed = subprocess.run([str(bin_dir / "python"), "-c", _MODULES_AFTER, "lint", "producer.properties"],
+                            capture_output=True, text=True, cwd=work, env=env, timeout=60)  # fmt: skip
+    loaded = set(listed.stdout.split())
+    assert "advisor" in loaded and not loaded & {"json", "yaml", "pydantic", "jmespath", "dataclasses", "inspect"}
     # What the build validated and compiled is trusted: no run validated again or kept a cache
     # (a CI runner's first run is as quick as any).
     assert not (tmp_path / ".cache" / "kafka-advisor").exists()
+
+
+_MODULES_AFTER = """
+import sys
+from advisor.cli import main
+stdout, sys.stdout = sys.stdout, open("/dev/null", "w")
+main(sys.argv[1:])
+print(" ".join(sorted({m.split(".")[0] for m in sys.modules})), file=stdout)
+"""
 
 
 def test_the_declared_python_range_is_what_pip_enforces(wheel: Path, tmp_path: Path) -> None:
@@ -181,18 +197,31 @@ def _wheel_from(tree: Path, out: Path) -> subprocess.CompletedProcess[str]:
 
 def test_the_sdist_builds_a_wheel_whose_rules_were_compiled_by_its_build(sdist_tree: Path, tmp_path: Path) -> None:
     """The sdist holds what a wheel needs, and the wheel's build (hatch_build.py) validated every
-    rule and data file and compiled the rules: advisor/prebuilt.json holds each of them."""
+    rule and data file and compiled the rules: the package advisor/_built holds each of them, as
+    literals equal to the checkout's data."""
     built = _wheel_from(sdist_tree, tmp_path)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (wheel_file,) = tmp_path.glob("*.whl")
     import json
 
-    prebuilt = json.loads(zipfile.ZipFile(wheel_file).read("advisor/prebuilt.json"))
-    assert sorted(prebuilt["rules"]) == sorted(p.name for p in (REPO_ROOT / "rules").glob("*.yaml"))
-    assert set(prebuilt["trees"]) == set(prebuilt["rules"])
-    assert prebuilt["catalog"] == ["kafka.json", "kafka_python.json", "librdkafka.json"]
-    with_predicate = [name for name, raw in prebuilt["rules"].items() if raw.get("when")]
-    assert with_predicate and all(prebuilt["trees"][name]["type"] for name in with_predicate)
+    wheel = zipfile.ZipFile(wheel_file)
+
+    def module(name: str) -> dict[str, Any]:
+        namespace: dict[str, Any] = {}
+        exec(compile(wheel.read(f"advisor/_built/{name}.py"), name, "exec"), namespace)  # our build's output
+        return namespace
+
+    index = module("index")
+    assert sorted(index["RULES"]) == sorted(p.name for p in (REPO_ROOT / "rules").glob("*.yaml"))
+    assert set(index["TREES"]) == set(index["RULES"])
+    assert index["CATALOG"] == ("kafka.json", "kafka_python.json", "librdkafka.json")
+    with_predicate = [name for name, raw in index["RULES"].items() if raw.get("when")]
+    assert with_predicate and all(index["TREES"][name]["type"] for name in with_predicate)
+    data_files = sorted(p.name for p in (REPO_ROOT / "advisor" / "catalog" / "data").glob("*.json"))
+    assert list(index["DATA_FILES"]) == data_files
+    for data_file in data_files:
+        checkout = json.loads((REPO_ROOT / "advisor" / "catalog" / "data" / data_file).read_bytes())
+        assert module(data_file.removesuffix(".json"))["DATA"] == checkout, data_file
 
 
 def test_a_rule_file_its_model_rejects_fails_the_wheel_build(sdist_tree: Path, tmp_path: Path) -> None:

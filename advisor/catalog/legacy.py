@@ -3,12 +3,10 @@ before the catalog's first release, or read by JmxReporter rather than any Confi
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import NamedTuple
 
-from advisor.catalog import versions
-from advisor.catalog.store import DATA_DIR
+from advisor.catalog import store, versions
 
 
 class LegacyRemoval(NamedTuple):
@@ -20,7 +18,7 @@ class LegacyRemoval(NamedTuple):
 
 @cache
 def _removals() -> dict[str, LegacyRemoval]:
-    raw = json.loads((DATA_DIR / "legacy_removals.json").read_text(encoding="utf-8"))
+    raw = store.read("legacy_removals.json")
     return {
         entry["key"]: LegacyRemoval(entry["key"], tuple(entry["components"]), entry["removed_in"], entry["replacement"])
         for entry in raw["removals"]

@@ -11,7 +11,6 @@ Without a writable cache every run validates.
 
 from __future__ import annotations
 
-import json
 import os
 from functools import cache
 from pathlib import Path
@@ -55,19 +54,37 @@ def validate(name: str, raw: Any = None) -> dict[str, Any]:
     from advisor.catalog import model  # pydantic: only when this exact data was never validated here
 
     if raw is None:
+        import json
+
         raw = json.loads((DATA_DIR / name).read_bytes())
     getattr(model, MODELS[name]).model_validate(raw)
     return raw
 
 
+def read(name: str) -> Any:
+    """A data file no model validates (its reader checks what it uses): the wheel's copy
+    (advisor/prebuilt.py), else the JSON."""
+    from advisor import prebuilt
+
+    built = prebuilt.catalog_data(name)
+    if built is not None:
+        return built
+    import json
+
+    return json.loads((DATA_DIR / name).read_bytes())
+
+
 def _validated_json(name: str) -> dict[str, Any]:
     from advisor import prebuilt
 
+    built = prebuilt.catalog_data(name)
+    if built is not None:
+        return built
+    import hashlib  # a checkout's concern: an installed run reads what its build validated
+    import json
+
     data = (DATA_DIR / name).read_bytes()
     raw = json.loads(data)
-    if prebuilt.validated(name):
-        return raw
-    import hashlib
 
     key = hashlib.sha256(data + model_digest(*_CATALOG_MODELS)).hexdigest()[:32]
     marker = cache_dir() / "validated" / f"{name}.{key}"

@@ -8,12 +8,11 @@ generated from Boot's own jars (tools/catalog/gen_spring_catalog.py).
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 from typing import Any, Literal
 
-from advisor.catalog.store import DATA_DIR
+from advisor.catalog import store
 
 Image = Literal["apache", "confluent", "bitnami"]
 
@@ -130,7 +129,7 @@ def strimzi_forbidden(key: str) -> bool:
 
 @cache
 def _spring() -> dict[str, Any]:
-    return json.loads((DATA_DIR / "spring_boot.json").read_text(encoding="utf-8"))
+    return store.read("spring_boot.json")
 
 
 def spring_boot_releases() -> list[str]:

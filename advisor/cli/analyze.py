@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(prepared, int):
         return prepared
     request = analysis.AnalyzeRequest(
-        run=analysis.replace(prepared.request, paths=tuple(configs)),
+        run=prepared.request._replace(paths=tuple(configs)),
         metric_files=tuple(files),
         endpoints=tuple(endpoints),
         samples=args.samples,

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 from advisor.cli.lint import EXIT_ERROR, add_run_options
@@ -54,13 +53,13 @@ def _compare(args: argparse.Namespace, old_paths: list[Path], new_paths: list[Pa
     if isinstance(prepared, int):
         return prepared
     # Both versions judged whole: a project config's baseline would hide what the change introduces.
-    prepared = prepared._replace(request=replace(prepared.request, baseline=None))
+    prepared = prepared._replace(request=prepared.request._replace(baseline=None))
     changes, introduced, resolved, problems = [], [], [], []
     new_report = None
     for old, new in zip(old_paths, new_paths, strict=True):
-        old_report, old_document = session.run_with_document(replace(prepared.request, paths=(old,) if old.exists()
+        old_report, old_document = session.run_with_document(prepared.request._replace(paths=(old,) if old.exists()
                                                                      else ()))  # fmt: skip
-        new_report, new_document = session.run_with_document(replace(prepared.request, paths=(new,)))
+        new_report, new_document = session.run_with_document(prepared.request._replace(paths=(new,)))
         old_side, new_side = compare.sides(old, new)
         changes += compare.changes(old_document, new_document, old_side, new_side, prepared.request.kafka_version)
         added, gone = compare.introduced_and_resolved(old_report.findings, new_report.findings, old_side, new_side)
@@ -68,7 +67,7 @@ def _compare(args: argparse.Namespace, old_paths: list[Path], new_paths: list[Pa
         resolved += gone
         problems += new_report.problems
     assert new_report is not None
-    report = replace(new_report, findings=introduced, problems=problems)
+    report = new_report._replace(findings=introduced, problems=problems)
     for problem in problems:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
     fmt = prepared.stdout_format

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Iterator
-from dataclasses import replace as dc_replace
 from typing import Any, NamedTuple
 
 from advisor.fix import properties_writer, readback, structured_writer
@@ -137,7 +136,7 @@ def applied(document: Document, changes: Iterable[Change]) -> Document:
         if not own:
             sets.append(config_set)
             continue
-        copy = dc_replace(config_set, settings=dict(config_set.settings), facts=dict(config_set.facts))
+        copy = config_set._replace(settings=dict(config_set.settings), facts=dict(config_set.facts))
         for change in own:
             if change.action == "remove":
                 copy.settings.pop(change.key, None)
@@ -152,8 +151,8 @@ def applied(document: Document, changes: Iterable[Change]) -> Document:
     members: dict[str | None, list[ConfigSet]] = {}
     for config_set in sets:
         members.setdefault(config_set.cluster, []).append(config_set)
-    clusters = {cid: dc_replace(c, members=members.get(cid, [])) for cid, c in document.clusters.items()}
-    after = dc_replace(document, config_sets=sets, clusters=clusters)
+    clusters = {cid: c._replace(members=members.get(cid, [])) for cid, c in document.clusters.items()}
+    after = document._replace(config_sets=sets, clusters=clusters)
     after.reindex()
     return after
 

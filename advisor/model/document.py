@@ -8,11 +8,11 @@ were written. Metric observations will join the same document later.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from advisor.model.provenance import Location
+from advisor.model.record import Value
 from advisor.model.topology import Cluster
 from advisor.model.vocabulary import Component
 
@@ -82,20 +82,35 @@ class Setting(NamedTuple):
     raw: str | None = None  # the value's text as written (quotes, escapes, units, continuations)
 
 
-@dataclass
-class ConfigSet:
+class ConfigSet(Value):
     """One configured thing: a broker, a topic, or a client."""
 
-    component: str
-    path: str
-    anchor: Location  # where findings about absent keys point
-    name: str = ""  # service, topic or file name, for messages
-    client: str = "java"  # java | librdkafka | kafka-python (broker/topic: java)
-    settings: dict[str, Setting] = field(default_factory=dict)
-    kafka_version: str | None = None  # a hint found in the input itself
-    kafka_version_from: str | None = None  # where it was found, for findings to say
-    cluster: str | None = None  # brokers of one cluster share this id
-    facts: dict[str, Any] = field(default_factory=dict)  # loader extras (replicas, JVM options, ...)
+    __slots__ = ("anchor", "client", "cluster", "component", "facts", "kafka_version", "kafka_version_from", "name",
+                 "path", "settings")  # fmt: skip
+
+    def __init__(
+        self,
+        component: str,
+        path: str,
+        anchor: Location,  # where findings about absent keys point
+        name: str = "",  # service, topic or file name, for messages
+        client: str = "java",  # java | librdkafka | kafka-python (broker/topic: java)
+        settings: dict[str, Setting] | None = None,
+        kafka_version: str | None = None,  # a hint found in the input itself
+        kafka_version_from: str | None = None,  # where it was found, for findings to say
+        cluster: str | None = None,  # brokers of one cluster share this id
+        facts: dict[str, Any] | None = None,  # loader extras (replicas, JVM options, ...)
+    ) -> None:
+        self.component = component
+        self.path = path
+        self.anchor = anchor
+        self.name = name
+        self.client = client
+        self.settings: dict[str, Setting] = {} if settings is None else settings
+        self.kafka_version = kafka_version
+        self.kafka_version_from = kafka_version_from
+        self.cluster = cluster
+        self.facts: dict[str, Any] = {} if facts is None else facts
 
     def add(self, setting: Setting) -> None:
         self.settings[setting.key] = setting  # the last occurrence wins, as in Java Properties
@@ -115,19 +130,30 @@ class Directive(NamedTuple):
     reason: str = ""
 
 
-@dataclass
-class SourceFile:
-    path: str
-    text: str  # as read (a writer's edits are offsets into it)
-    format: str  # properties | compose | ...
-    directives: list[Directive] = field(default_factory=list)
-    # What a file says about a cluster beyond its config sets (Strimzi node pools), for the
-    # loader's `link` step, which joins such parts across files once all are loaded.
-    cluster_parts: list[dict[str, Any]] = field(default_factory=list)
-    # Files read as part of this one (a compose file's `.env` and env_file:s), by path: their
-    # config sets of their own are dropped, and findings in them show their lines.
-    includes: dict[str, str] = field(default_factory=dict)
-    notes: list[Problem] = field(default_factory=list)  # not read, not fatal: a missing env_file
+class SourceFile(Value):
+    __slots__ = ("__dict__", "cluster_parts", "directives", "format", "includes", "notes", "path", "text")
+
+    def __init__(
+        self,
+        path: str,
+        text: str,  # as read (a writer's edits are offsets into it)
+        format: str,  # properties | compose | ...
+        directives: list[Directive] | None = None,
+        # What a file says about a cluster beyond its config sets (Strimzi node pools), for the
+        # loader's `link` step, which joins such parts across files once all are loaded.
+        cluster_parts: list[dict[str, Any]] | None = None,
+        # Files read as part of this one (a compose file's `.env` and env_file:s), by path: their
+        # config sets of their own are dropped, and findings in them show their lines.
+        includes: dict[str, str] | None = None,
+        notes: list[Problem] | None = None,  # not read, not fatal: a missing env_file
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.format = format
+        self.directives: list[Directive] = [] if directives is None else directives
+        self.cluster_parts: list[dict[str, Any]] = [] if cluster_parts is None else cluster_parts
+        self.includes: dict[str, str] = {} if includes is None else includes
+        self.notes: list[Problem] = [] if notes is None else notes
 
     @cached_property
     def lines(self) -> list[str]:
@@ -154,15 +180,29 @@ class Observation(NamedTuple):
     location: Location | None = None
 
 
-@dataclass
-class Document:
-    files: list[SourceFile] = field(default_factory=list)
-    config_sets: list[ConfigSet] = field(default_factory=list)
-    observations: list[Observation] = field(default_factory=list)
-    errors: list[Problem] = field(default_factory=list)
-    notes: list[Problem] = field(default_factory=list)  # what was not read and why, not errors
-    clusters: dict[str, Cluster] = field(default_factory=dict)  # by id, once linked (sources/topology.py)
-    options: Any = None  # the sources.LoadOptions it was read with: a writer's edit is read back alike
+class Document(Value):
+    __slots__ = ("_clusters_of", "_indexed", "clusters", "config_sets", "errors", "files", "notes", "observations",
+                 "options")  # fmt: skip
+
+    def __init__(
+        self,
+        files: list[SourceFile] | None = None,
+        config_sets: list[ConfigSet] | None = None,
+        observations: list[Observation] | None = None,
+        errors: list[Problem] | None = None,
+        notes: list[Problem] | None = None,  # what was not read and why, not errors
+        clusters: dict[str, Cluster] | None = None,  # by id, once linked (sources/topology.py)
+        options: Any = None,  # the sources.LoadOptions it was read with: a writer's edit is read back alike
+    ) -> None:
+        self.files: list[SourceFile] = [] if files is None else files
+        self.config_sets: list[ConfigSet] = [] if config_sets is None else config_sets
+        self.observations: list[Observation] = [] if observations is None else observations
+        self.errors: list[Problem] = [] if errors is None else errors
+        self.notes: list[Problem] = [] if notes is None else notes
+        self.clusters: dict[str, Cluster] = {} if clusters is None else clusters
+        self.options = options
+        self._clusters_of: dict[tuple[str, str], list[ConfigSet]] | None = None
+        self._indexed = 0
 
     def reindex(self) -> None:
         """Forget the cluster index (config sets were relinked)."""
@@ -178,7 +218,7 @@ class Document:
         if cluster is None:
             return []
         # Indexed once per document: scanning every set for every broker would be quadratic.
-        if getattr(self, "_clusters_of", None) is None or self._indexed != len(self.config_sets):
+        if self._clusters_of is None or self._indexed != len(self.config_sets):
             index: dict[tuple[str, str], list[ConfigSet]] = {}
             for config_set in self.config_sets:
                 if config_set.cluster is not None:

@@ -6,10 +6,10 @@ findings that read across its files.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from advisor.model.record import Record
 from advisor.model.vocabulary import CLIENT_COMPONENTS
 
 if TYPE_CHECKING:
@@ -36,12 +36,20 @@ class Link(NamedTuple):
     guess: bool = False
 
 
-@dataclass(eq=False)
-class Cluster:
-    id: str
-    members: list[ConfigSet] = field(default_factory=list)
-    links: list[Link] = field(default_factory=list)
-    declaration: ClusterDeclaration | None = None
+class Cluster(Record):
+    __slots__ = ("__dict__", "declaration", "id", "links", "members")
+
+    def __init__(
+        self,
+        id: str,
+        members: list[ConfigSet] | None = None,
+        links: list[Link] | None = None,
+        declaration: ClusterDeclaration | None = None,
+    ) -> None:
+        self.id = id
+        self.members: list[ConfigSet] = [] if members is None else members
+        self.links: list[Link] = [] if links is None else links
+        self.declaration = declaration
 
     @cached_property  # links are final once the cluster is built; asked for every finding
     def guesses(self) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from advisor.analysis import flow
@@ -219,8 +219,7 @@ def run(request: AnalyzeRequest, sleep=time.sleep) -> Report:  # type: ignore[no
         return metric_report
     merged = sorted([*config_report.findings, *findings], key=lambda f: f.sort_key)
     read_here = {str(path) for path in request.metric_files}
-    return replace(
-        config_report,
+    return config_report._replace(
         skipped=[p for p in config_report.skipped if p.path not in read_here],  # a walk's metrics: read here
         files=[*config_report.files, *files],
         findings=merged,

@@ -8,11 +8,11 @@ are carried already redacted (`lines`), so no formatter ever reads an input file
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
+from advisor.model.record import Record
 from advisor.model.vocabulary import SEVERITY_RANK
 from advisor.rules.spec import Definition
 
@@ -30,22 +30,37 @@ class FileSummary(NamedTuple):
     config_sets: int
 
 
-@dataclass(eq=False)
-class Report:
-    tool_version: str
-    files: list[FileSummary]
-    findings: list[Finding]
-    problems: list[Problem]
-    rules: list[Definition]  # the rules this run applied (selection done)
-    lines: dict[str, dict[int, str]] = field(default_factory=dict)  # path → line → redacted text
-    fail_on: str = "warning"
-    exit_zero: bool = False
-    fixes: list[FilePlan] = field(default_factory=list)  # planned edits, when the run was asked for them
-    diff: str = ""  # those edits as a unified diff, every line redacted
-    skipped: list[Problem] = field(
-        default_factory=list
-    )  # files of a folder walk that look like Kafka but were not read
-    flow: dict[str, Any] | None = None  # analyze: the flow-control view (advisor/analysis/flow.py to_dict)
+class Report(Record):
+    __slots__ = ("diff", "exit_zero", "fail_on", "files", "findings", "fixes", "flow", "lines", "problems", "rules",
+                 "skipped", "tool_version")  # fmt: skip
+
+    def __init__(
+        self,
+        tool_version: str,
+        files: list[FileSummary],
+        findings: list[Finding],
+        problems: list[Problem],
+        rules: list[Definition],  # the rules this run applied (selection done)
+        lines: dict[str, dict[int, str]] | None = None,  # path → line → redacted text
+        fail_on: str = "warning",
+        exit_zero: bool = False,
+        fixes: list[FilePlan] | None = None,  # planned edits, when the run was asked for them
+        diff: str = "",  # those edits as a unified diff, every line redacted
+        skipped: list[Problem] | None = None,  # files of a folder walk that look like Kafka but were not read
+        flow: dict[str, Any] | None = None,  # analyze: the flow-control view (advisor/analysis/flow.py to_dict)
+    ) -> None:
+        self.tool_version = tool_version
+        self.files = files
+        self.findings = findings
+        self.problems = problems
+        self.rules = rules
+        self.lines: dict[str, dict[int, str]] = {} if lines is None else lines
+        self.fail_on = fail_on
+        self.exit_zero = exit_zero
+        self.fixes: list[FilePlan] = [] if fixes is None else fixes
+        self.diff = diff
+        self.skipped: list[Problem] = [] if skipped is None else skipped
+        self.flow = flow
 
     @property
     def shown(self) -> list[Finding]:

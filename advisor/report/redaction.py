@@ -11,7 +11,6 @@ source too; this layer is what makes a miss there harmless.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 
 from advisor.model.document import Document, Problem
@@ -68,8 +67,7 @@ def redact(report: Report, hide: Redactor) -> Report:
     """The report with every shown string passed through `hide`."""
     if hide.empty:
         return report
-    return dataclasses.replace(
-        report,
+    return report._replace(
         findings=[_finding(f, hide) for f in report.findings],
         problems=[_problem(p, hide) for p in report.problems],
         skipped=[_problem(p, hide) for p in report.skipped],

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from advisor import __version__
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
+from advisor.model.record import Record
 from advisor.model.topology import ClusterDeclaration
 from advisor.report import redaction
 from advisor.report.model import FileSummary, Report
@@ -32,10 +32,12 @@ from advisor.sources.limits import DEFAULTS as DEFAULT_LIMITS
 from advisor.sources.limits import Limits
 
 
-@dataclass(eq=False)
-class LintResult:
-    document: Document
-    findings: list[Finding]
+class LintResult(Record):
+    __slots__ = ("document", "findings")
+
+    def __init__(self, document: Document, findings: list[Finding]) -> None:
+        self.document = document
+        self.findings = findings
 
 
 def lint(
@@ -69,28 +71,54 @@ def lint(
     return LintResult(document, findings)
 
 
-@dataclass(eq=False)
-class RunRequest:
-    paths: tuple[Path, ...]
-    component: str | None = None  # --as
-    client: str | None = None
-    kafka_version: str | None = None
-    profile: str | None = None  # None: not stated (a set's own evidence, else production, said so)
-    selection: Selection = field(default_factory=Selection)
-    fail_on: str = "warning"
-    exit_zero: bool = False
-    baseline: Path | None = None
-    clusters: tuple[ClusterDeclaration, ...] = ()  # declared in the project config
-    overrides: tuple[FileOverride, ...] = ()  # [overrides."GLOB"] of the project config
-    format: str | None = None  # --format: how the files named are read
-    base: Path | None = None  # the project config's folder
-    params: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)  # [params.ID], as written
-    fixes: tuple[str, ...] = ()  # plan the edits of fixes of these applicabilities (`--diff`: safe)
-    source_lines: bool = True  # carry the (redacted) lines findings point at: text and SARIF show them
-    config_path: Path | None = None  # where clusters and params were declared, for errors
-    limits: Limits = DEFAULT_LIMITS  # [limits] in the project config
-    follow_links: bool = False  # --follow-links
-    ignore_unknown: bool = False  # --ignore-unknown: a file named that no reader claims is passed over
+class RunRequest(Record):
+    __slots__ = ("base", "baseline", "client", "clusters", "component", "config_path", "exit_zero", "fail_on", "fixes",
+                 "follow_links", "format", "ignore_unknown", "kafka_version", "limits", "overrides", "params", "paths",
+                 "profile", "selection", "source_lines")  # fmt: skip
+
+    def __init__(
+        self,
+        paths: tuple[Path, ...],
+        component: str | None = None,  # --as
+        client: str | None = None,
+        kafka_version: str | None = None,
+        profile: str | None = None,  # None: not stated (a set's own evidence, else production, said so)
+        selection: Selection | None = None,
+        fail_on: str = "warning",
+        exit_zero: bool = False,
+        baseline: Path | None = None,
+        clusters: tuple[ClusterDeclaration, ...] = (),  # declared in the project config
+        overrides: tuple[FileOverride, ...] = (),  # [overrides."GLOB"] of the project config
+        format: str | None = None,  # --format: how the files named are read
+        base: Path | None = None,  # the project config's folder
+        params: dict[str, dict[str, tuple[str, int]]] | None = None,  # [params.ID], as written
+        fixes: tuple[str, ...] = (),  # plan the edits of fixes of these applicabilities (`--diff`: safe)
+        source_lines: bool = True,  # carry the (redacted) lines findings point at: text and SARIF show them
+        config_path: Path | None = None,  # where clusters and params were declared, for errors
+        limits: Limits = DEFAULT_LIMITS,  # [limits] in the project config
+        follow_links: bool = False,  # --follow-links
+        ignore_unknown: bool = False,  # --ignore-unknown: a file named that no reader claims is passed over
+    ) -> None:
+        self.paths = paths
+        self.component = component
+        self.client = client
+        self.kafka_version = kafka_version
+        self.profile = profile
+        self.selection = Selection() if selection is None else selection
+        self.fail_on = fail_on
+        self.exit_zero = exit_zero
+        self.baseline = baseline
+        self.clusters = clusters
+        self.overrides = overrides
+        self.format = format
+        self.base = base
+        self.params: dict[str, dict[str, tuple[str, int]]] = {} if params is None else params
+        self.fixes = fixes
+        self.source_lines = source_lines
+        self.config_path = config_path
+        self.limits = limits
+        self.follow_links = follow_links
+        self.ignore_unknown = ignore_unknown
 
 
 def _not_read(path: Path) -> str:

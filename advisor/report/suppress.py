@@ -14,22 +14,24 @@ selection for its file (`--ignore`, `--select`, per-file ignores): then it had n
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from advisor.model.document import Directive, Location, SourceFile
 from advisor.model.findings import Finding
+from advisor.model.record import Value
 from advisor.report.selection import matches
 
 UNUSED_RULE = "KO001"
 
 
-@dataclass
-class _Scope:
-    directive: Directive
-    codes: list[str]
-    first: int
-    last: int
-    used: bool = False
+class _Scope(Value):
+    __slots__ = ("codes", "directive", "first", "last", "used")
+
+    def __init__(self, directive: Directive, codes: list[str], first: int, last: int, used: bool = False) -> None:
+        self.directive = directive
+        self.codes = codes
+        self.first = first
+        self.last = last
+        self.used = used
 
     def covers(self, finding: Finding) -> bool:
         in_lines = self.first <= finding.line <= self.last

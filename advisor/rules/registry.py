@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -13,6 +11,7 @@ from typing import Any, NamedTuple
 from advisor import resources
 from advisor.catalog.store import cache_dir, model_digest
 from advisor.model.document import LoadError
+from advisor.model.record import Record
 from advisor.rules.spec import Definition, in_range
 
 # A Python check gets the rule context and the config set and returns one dict per
@@ -106,11 +105,25 @@ class Parsed(NamedTuple):
     parsed: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Rule:
-    definition: Definition
-    path: Path
-    tree: dict[str, Any] | None = field(default=None, compare=False, hash=False)  # parsed when validated
+class Rule(Record):
+    """A rule as run: its definition, its file, and its `when` predicate's syntax tree when the
+    validated rule set kept one. Never changed once made; equal to, and hashed as, another of the
+    same definition and file."""
+
+    __slots__ = ("__dict__", "definition", "path", "tree")  # the __dict__ keeps the cached properties
+
+    def __init__(self, definition: Definition, path: Path, tree: dict[str, Any] | None = None) -> None:
+        self.definition = definition
+        self.path = path
+        self.tree = tree  # parsed when validated
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.definition, self.path) == (other.definition, other.path)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.definition, self.path))
 
     @cached_property
     def compiled(self) -> Parsed | None:
@@ -220,6 +233,7 @@ def _validated_rule_set(paths: list[Path]) -> tuple[dict[Path, Any], dict[Path, 
     content and of the rule model's source, so a warm run neither parses YAML nor validates nor
     parses predicates, and a changed model never trusts an old validation."""
     import hashlib  # a checkout's concern: an installed run reads what its build compiled
+    import json
 
     digest = hashlib.sha256(model_digest(*_RULE_MODELS))
     for path in paths:

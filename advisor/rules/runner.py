@@ -10,7 +10,6 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from advisor import catalog
@@ -18,6 +17,7 @@ from advisor.analysis import peers as peer_summary
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document, Location, Problem
 from advisor.model.findings import Finding, Fix
+from advisor.model.record import Value
 from advisor.model.vocabulary import Scope
 from advisor.rules import context as rule_context
 from advisor.rules.registry import Rule, check, cluster_check_named
@@ -28,12 +28,14 @@ from advisor.secrets import REDACTED
 _PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
 
 
-@dataclass
-class RunStats:
+class RunStats(Value):
     """Seconds spent per rule, for the benchmark and `--statistics`."""
 
-    seconds: dict[str, float] = field(default_factory=lambda: defaultdict(float))
-    evaluations: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    __slots__ = ("evaluations", "seconds")
+
+    def __init__(self, seconds: dict[str, float] | None = None, evaluations: dict[str, int] | None = None) -> None:
+        self.seconds: dict[str, float] = defaultdict(float) if seconds is None else seconds
+        self.evaluations: dict[str, int] = defaultdict(int) if evaluations is None else evaluations
 
 
 def resolve_release(config_set: ConfigSet, requested: str | None) -> str:
@@ -198,19 +200,31 @@ PROD_ASSUMED = (
 )
 
 
-@dataclass(eq=False, repr=False)
 class _Run:
-    document: Document
-    kafka_version: str | None
-    profile: str | None  # None: not stated for the run (each set may state or imply its own)
-    params: dict[str, dict[str, Any]]
-    stats: RunStats | None
-    findings: list[tuple[Finding, str | None]] = field(default_factory=list)  # with the broker's cluster
-    peers: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # per cluster, built on first need
-    shared: dict[Any, Any] = field(default_factory=dict)  # the rule context's per-cluster parts
-    rule_params: dict[str, dict[str, Any]] = field(default_factory=dict)  # per rule, resolved once
-    judged: dict[int, Judged] = field(default_factory=dict)  # each set's release and where it came from
-    inferred_noted: set[str | None] = field(default_factory=set)  # clusters judged as dev by their addresses
+    """One run's state: the verdicts so far and what is built once per run."""
+
+    __slots__ = ("document", "findings", "inferred_noted", "judged", "kafka_version", "params", "peers", "profile",
+                 "rule_params", "shared", "stats")  # fmt: skip
+
+    def __init__(
+        self,
+        document: Document,
+        kafka_version: str | None,
+        profile: str | None,  # None: not stated for the run (each set may state or imply its own)
+        params: dict[str, dict[str, Any]],
+        stats: RunStats | None,
+    ) -> None:
+        self.document = document
+        self.kafka_version = kafka_version
+        self.profile = profile
+        self.params = params
+        self.stats = stats
+        self.findings: list[tuple[Finding, str | None]] = []  # with the broker's cluster
+        self.peers: dict[str | None, dict[str, Any]] = {}  # per cluster, built on first need
+        self.shared: dict[Any, Any] = {}  # the rule context's per-cluster parts
+        self.rule_params: dict[str, dict[str, Any]] = {}  # per rule, resolved once
+        self.judged: dict[int, Judged] = {}  # each set's release and where it came from
+        self.inferred_noted: set[str | None] = set()  # clusters judged as dev by their addresses
 
     def params_of(self, definition: Any) -> dict[str, Any]:
         if definition.id not in self.rule_params:

@@ -22,7 +22,6 @@ The values form one broker config set standing for the release's brokers.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -118,8 +117,9 @@ def sniff(path: Path, text: str) -> Any:
 @cache
 def _chart_releases() -> dict[str, str]:
     """Bitnami Kafka chart version → the Kafka release it ships (tools/gen_bitnami_chart_versions.py)."""
-    data = Path(__file__).resolve().parent.parent / "catalog" / "data" / "bitnami_kafka_chart.json"
-    return json.loads(data.read_text())["versions"]
+    from advisor.catalog import store
+
+    return store.read("bitnami_kafka_chart.json")["versions"]
 
 
 def _numbers(version: str) -> list[int]:
