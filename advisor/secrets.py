@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from advisor import lazy_re
+
 # Kafka's PASSWORD-typed keys end in .password or are JAAS configs; librdkafka and
 # kafka-python spell them with underscores too. Tokens and key material likewise. Broad on
 # purpose ("pass" also catches misspelled "pasword"): hiding too much is the safe error.
-_SECRET = re.compile(
+_SECRET = lazy_re.compile(
     r"(pass|pas+w|pwd|p[a-z]?s+w(or)?d|secret|jaas|token|credential|private|ssl[._]key[._]|keystore[._]key|"
     r"api[._-]?key|oauthbearer[._]config|signature|certificate[._]chain|truststore[._]certificates|"
     r"user[._-]?info)",
@@ -23,7 +25,7 @@ _SECRET_WORDS = ("pas", "pwd", "sw", "secret", "jaas", "token", "credential", "p
                  "oauthbearer", "signature", "certificate", "truststore", "user")  # fmt: skip
 
 
-_ANY_SECRET_WORD = re.compile("|".join(map(re.escape, _SECRET_WORDS)))  # one scan, not one per word
+_ANY_SECRET_WORD = lazy_re.compile("|".join(map(re.escape, _SECRET_WORDS)))  # one scan, not one per word
 
 
 def _may_be_secret(text: str) -> bool:
@@ -36,21 +38,23 @@ def is_secret_key(key: str) -> bool:
 
 
 # `key=value`, `key: value`, `KEY=value` at the start of a line (properties, YAML, env, shell).
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy_re.compile(
     r"^(?P<lead>\s*-?\s*[\"']?)(?P<key>[A-Za-z0-9_.\-\[\]]+)(?P<sep>[\"']?\s*[=:]\s*)(?P<value>.+)$"
 )
 # Secrets embedded in a value, e.g. a JAAS line: password="...", or --password x on a command line.
-_INLINE = re.compile(
+_INLINE = lazy_re.compile(
     r"(?P<key>(?:password|secret|token)[A-Za-z_]*\s*[=:]\s*)(?P<value>\"[^\"]*\"|'[^']*'|[^\s;,]+)", re.IGNORECASE
 )
 
 
 # Command-line flags that carry secrets: --password x, --sasl-password=x.
-_FLAG = re.compile(r"(?P<flag>--[A-Za-z\-]*(?:password|secret|token)[A-Za-z\-]*(?:=|\s+))(?P<value>\S+)", re.IGNORECASE)
+_FLAG = lazy_re.compile(
+    r"(?P<flag>--[A-Za-z\-]*(?:password|secret|token)[A-Za-z\-]*(?:=|\s+))(?P<value>\S+)", re.IGNORECASE
+)
 
 
 # Credentials in a URL's user info: `https://user:secret@registry`, `SASL_SSL://user:secret@host`.
-_URL_CREDENTIALS = re.compile(r"(?P<lead>\b[A-Za-z][A-Za-z0-9+.\-_]*://[^:@/\s'\"]+:)(?P<secret>[^@/\s'\"]+)@")
+_URL_CREDENTIALS = lazy_re.compile(r"(?P<lead>\b[A-Za-z][A-Za-z0-9+.\-_]*://[^:@/\s'\"]+:)(?P<secret>[^@/\s'\"]+)@")
 
 
 def redact_line(line: str) -> str:

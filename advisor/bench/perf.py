@@ -13,13 +13,17 @@ import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
-_SUMMARY = re.compile(
+from advisor import lazy_re
+
+_SUMMARY = lazy_re.compile(
     r"(?P<records>\d+) records sent(?: steady state)?, (?P<rate>[\d.]+) records/sec \((?P<mb>[\d.]+) MB/sec\), "
     r"(?P<avg>[\d.]+) ms avg latency, (?P<max>[\d.]+) (?:ms )?max latency, (?P<p50>\d+) ms 50th, "
     r"(?P<p95>\d+) ms 95th, (?P<p99>\d+) ms 99th, (?P<p999>\d+) ms 99\.9th"
 )
 # --print-metrics: `group:name:{tags} : value` lines after the summary (ToolsUtils.printMetrics).
-_METRIC = re.compile(r"^producer-metrics:(?P<name>[\w.-]+):\{(?P<tags>[^}]*)\}\s*:\s*(?P<value>\S+)\s*$", re.MULTILINE)
+_METRIC = lazy_re.compile(
+    r"^producer-metrics:(?P<name>[\w.-]+):\{(?P<tags>[^}]*)\}\s*:\s*(?P<value>\S+)\s*$", re.MULTILINE
+)
 # The producer metrics that explain a difference (kafka-profiles.md §5.1).
 EXPLAINING = ("batch-size-avg", "record-queue-time-avg", "compression-rate-avg", "bufferpool-wait-ratio",
               "records-per-request-avg", "request-latency-avg")  # fmt: skip
@@ -106,7 +110,7 @@ def run(tool: Tool, topic: str, records: int, size: int, config: Path, throughpu
 # them (kafka-profiles.md §5.2).
 CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance"
 _NUMBER = r"-?[\d.]+(?:E-?\d+)?"
-_CONSUMER_LINE = re.compile(rf"^[^,\n]+, [^,\n]+, (?P<mb>{_NUMBER}), {_NUMBER}, (?P<records>\d+), {_NUMBER}, "
+_CONSUMER_LINE = lazy_re.compile(rf"^[^,\n]+, [^,\n]+, (?P<mb>{_NUMBER}), {_NUMBER}, (?P<records>\d+), {_NUMBER}, "
                             rf"{_NUMBER}, {_NUMBER}, (?P<fetch_mb>{_NUMBER}), (?P<fetch_records>{_NUMBER})\s*$",
                             re.MULTILINE)  # fmt: skip
 

@@ -15,10 +15,10 @@ remove a written key  the lines from its key to its value go
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
 
+from advisor import lazy_re
 from advisor.catalog import surfaces
 from advisor.fix.properties_writer import escape_value
 from advisor.model.changes import Change, Edit
@@ -26,13 +26,13 @@ from advisor.model.document import ConfigSet, Setting, SourceFile
 
 Candidates = Iterator[list[Edit]]
 
-_INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9._-]*")
-_BARE = re.compile(r"[A-Za-z0-9._:/@,+-]*")  # safe inside a KEY=value string
+_INTEGER = lazy_re.compile(r"-?(0|[1-9][0-9]*)")
+_WORD = lazy_re.compile(r"[A-Za-z][A-Za-z0-9._-]*")
+_BARE = lazy_re.compile(r"[A-Za-z0-9._:/@,+-]*")  # safe inside a KEY=value string
 # Plain YAML words some parser reads as something else (YAML 1.1 booleans, null).
 _YAML_SPECIAL = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"}
-_COMMENT = re.compile(r"\s+#.*$")
-_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+_COMMENT = lazy_re.compile(r"\s+#.*$")
+_LINE_BREAK = lazy_re.compile(r"\r\n|\n|\r")
 _MAX_TEMPLATES = 6  # siblings tried for an absent key
 
 

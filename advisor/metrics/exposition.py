@@ -17,13 +17,14 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from advisor import lazy_re
 from advisor.model.document import LoadError
 
 # A family's samples carry its name with one of these endings (counters, summaries, histograms).
 SUFFIXES = ("", "_total", "_sum", "_count", "_bucket", "_created", "_info")
-_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*\Z")
-_LABEL = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(,|\Z)', re.DOTALL)
-_UNESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_NAME = lazy_re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*\Z")
+_LABEL = lazy_re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(,|\Z)', re.DOTALL)
+_UNESCAPE = lazy_re.compile(r"\\(.)", re.DOTALL)
 _ESCAPES = {"n": "\n", "\\": "\\", '"': '"'}
 
 

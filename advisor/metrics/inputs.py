@@ -8,18 +8,18 @@ line length and limits.metric_points the memory); an endpoint's body is bounded 
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from advisor import lazy_re
 from advisor.metrics import exposition
 from advisor.model.document import LoadError
 from advisor.sources.limits import Limits
 
-_SAMPLE = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})?[ \t]+[-+0-9.eEInfNa]+([ \t]+-?\d+)?\s*\Z")
+_SAMPLE = lazy_re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})?[ \t]+[-+0-9.eEInfNa]+([ \t]+-?\d+)?\s*\Z")
 SNIFF_LINES = 20
 
 

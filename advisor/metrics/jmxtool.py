@@ -14,11 +14,12 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from advisor import lazy_re
 from advisor.metrics import vocabulary
 from advisor.metrics.vocabulary import Metric, Reading, counted
 from advisor.model.document import LoadError
 
-_PERCENTILE = re.compile(r"(\d+)thPercentile\Z")
+_PERCENTILE = lazy_re.compile(r"(\d+)thPercentile\Z")
 _ATTRIBUTES = {"Value": Reading.VALUE, "Count": Reading.COUNT, "OneMinuteRate": Reading.RATE,
                "MeanRate": Reading.LIFETIME}  # fmt: skip
 

@@ -7,10 +7,10 @@ were written. Metric observations will join the same document later.
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from advisor import lazy_re
 from advisor.model.provenance import Location
 from advisor.model.record import Value
 from advisor.model.topology import Cluster
@@ -164,7 +164,7 @@ class SourceFile(Value):
         return text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
 
 
-_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+_LINE_BREAK = lazy_re.compile(r"\r\n|\n|\r")
 
 
 class Observation(NamedTuple):

@@ -7,9 +7,9 @@ when that format is asked for (rich, json, xml cost import time).
 from __future__ import annotations
 
 import importlib
-import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from advisor import lazy_re
 from advisor.model.vocabulary import OutputFormat
 
 if TYPE_CHECKING:
@@ -33,12 +33,12 @@ def render(report: Report, fmt: str, options: RenderOptions | None = None) -> st
 
 # Characters input must not smuggle into a terminal, a CI log or an XML file: C0 controls but
 # tab, DEL, C1 controls, and the bidirectional overrides that reorder what a reviewer reads.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE = lazy_re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def inert(text: str) -> str:
     """`text` with every unsafe character shown as an escape (`\\x1b`), never acted on."""
-    if not _UNSAFE.search(text):
+    if text.isprintable() or not _UNSAFE.search(text):  # no control or format character: nothing to look for
         return text
     return _UNSAFE.sub(
         lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text

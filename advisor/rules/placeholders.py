@@ -10,11 +10,12 @@ that the rule's Python check declares (`{key}` for the key-by-key checks).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
-PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
+from advisor import lazy_re
+
+PLACEHOLDER = lazy_re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
 TEMPLATED = ("message", "recommended")
 
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from advisor import catalog
+from advisor import catalog, lazy_re
 from advisor.analysis import peers as peer_summary
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document, Location, Problem
@@ -25,7 +25,7 @@ from advisor.rules.spec import in_range
 from advisor.rules.violation import Violation
 from advisor.secrets import REDACTED
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
+_PLACEHOLDER = lazy_re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
 
 
 class RunStats(Value):

@@ -6,15 +6,15 @@ these classes only carry data that the model has accepted.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any, NamedTuple
 
+from advisor import lazy_re
 from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
 
 __all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
 ALL_CLIENTS = Client.values()
-_BOUND = re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
+_BOUND = lazy_re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
 
 
 @cache  # a rule set has a handful of distinct ranges, asked about for every config set

@@ -13,13 +13,13 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import os
-import re
 import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from advisor import lazy_re
 from advisor.metrics.sniff import described
 from advisor.metrics.sniff import kind as metric_kind
 from advisor.model.document import Document, LoadError, Problem, SourceFile
@@ -243,7 +243,7 @@ class _Failed:
 
 # Settings only Kafka configuration holds: a file in a folder walk that has one, but that no
 # loader claims, is reported as skipped (with why and what would make it read) — never silent.
-_KAFKA_MARKERS = re.compile(
+_KAFKA_MARKERS = lazy_re.compile(
     r"bootstrap[._-]servers|zookeeper\.connect|kafka\.strimzi\.io|\bKAFKA_[A-Z][A-Z0-9_]*|spring\.kafka"
 )
 _WHAT_IS_READ = {
@@ -328,7 +328,7 @@ def _walk(root: Path, skipped: list[Problem], options: LoadOptions) -> tuple[lis
     return found[: options.limits.files], Problem(str(root), None, message, "input")
 
 
-_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<%.*?%>")
+_TEMPLATE = lazy_re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<%.*?%>")
 
 
 def _passed_over(candidate: Candidate, problem: Problem) -> Problem | None:

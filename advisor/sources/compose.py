@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from advisor import lazy_re
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
@@ -27,10 +28,10 @@ from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "compose"
-_COMPOSE_NAME = re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")
+_COMPOSE_NAME = lazy_re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")
 # A tag's version: `3.9.0`, `v3.9`, `3.7.0-debian-12-r0`; wurstmeister's `<scala>-<kafka>` tags
 # (`2.13-2.8.1`) name the Scala build first, the Kafka release second.
-_TAG_VERSION = re.compile(r":v?(?:\d+\.\d+-(?=\d+\.\d+))?(\d+\.\d+(?:\.\d+)?)")
+_TAG_VERSION = lazy_re.compile(r":v?(?:\d+\.\d+-(?=\d+\.\d+))?(\d+\.\d+(?:\.\d+)?)")
 # Confluent Platform line → the Apache Kafka release it ships (Confluent's "Supported Versions and
 # Interoperability" table): 4.0/4.1 → 1.0/1.1, 5.N → 2.N, 6.0/6.1/6.2 → 2.6/2.7/2.8, 7.N → 3.N, 8.N → 4.N.
 _CONFLUENT = {(4, 0): "1.0", (4, 1): "1.1", (6, 0): "2.6", (6, 1): "2.7", (6, 2): "2.8"}
@@ -104,7 +105,7 @@ _BROKER_IMAGES = {"kafka", "kafka-native", "cp-kafka", "cp-server"}
 
 # Variables that configure a broker itself (KAFKA_X → x, Bitnami's KAFKA_CFG_X → x): a service
 # that sets one runs a broker, whatever its image (`${KAFKA_IMAGE}`, a custom build).
-_BROKER_VARIABLES = re.compile(
+_BROKER_VARIABLES = lazy_re.compile(
     r"^KAFKA_(CFG_)?(NODE_ID|BROKER_ID|PROCESS_ROLES|LISTENERS|ADVERTISED_LISTENERS|ZOOKEEPER_CONNECT"
     r"|CONTROLLER_QUORUM_VOTERS|CONTROLLER_QUORUM_BOOTSTRAP_SERVERS|LOG_DIRS)$"
 )
@@ -187,7 +188,7 @@ def _env_entries(path: str, text: str) -> list[Entry]:
 
 # Compose interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:+alt}, ${VAR+alt},
 # ${VAR:?error}, ${VAR?error}, $VAR, and $$ for a literal dollar.
-_INTERPOLATION = re.compile(
+_INTERPOLATION = lazy_re.compile(
     r"\$(?:\{(?P<braced>[A-Za-z_]\w*)(?:(?P<op>:?[-+?])(?P<arg>[^}]*))?\}|(?P<bare>[A-Za-z_]\w*)|(?P<dollar>\$))"
 )
 

@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from advisor import lazy_re
 from advisor.model.document import ConfigSet, Directive, LoadError
 from advisor.model.vocabulary import SERVER_COMPONENTS, Client, Component, Profile
 
-_MARKER = re.compile(r"^\s*[#!]\s*kafka-advisor:\s*(?P<body>.*)$")
+_MARKER = lazy_re.compile(r"^\s*[#!]\s*kafka-advisor:\s*(?P<body>.*)$")
 SUPPRESSIONS = ("disable-next-line", "disable", "enable", "disable-file")
 SETTINGS = ("profile", "kafka-version", "as", "client")
 

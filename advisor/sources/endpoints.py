@@ -14,16 +14,16 @@ examples is two clusters.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from advisor import lazy_re
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.model.vocabulary import CLIENT_COMPONENTS
 
-_LISTENER = re.compile(r"^\s*(?:(?P<name>[A-Za-z0-9_]+)://)?(?P<host>\[[^\]]*\]|[^:/,\s]*):(?P<port>\d+)\s*$")
-_LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|::1|0\.0\.0\.0|::|host\.docker\.internal|)$")
-_K8S_SUFFIX = re.compile(r"\.svc(\.cluster\.local)?\.?$")
+_LISTENER = lazy_re.compile(r"^\s*(?:(?P<name>[A-Za-z0-9_]+)://)?(?P<host>\[[^\]]*\]|[^:/,\s]*):(?P<port>\d+)\s*$")
+_LOOPBACK = lazy_re.compile(r"^(localhost|127(\.\d+){3}|::1|0\.0\.0\.0|::|host\.docker\.internal|)$")
+_K8S_SUFFIX = lazy_re.compile(r"\.svc(\.cluster\.local)?\.?$")
 
 
 class Endpoint(NamedTuple):

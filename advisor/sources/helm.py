@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from advisor import lazy_re
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
@@ -36,9 +37,9 @@ from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "helm"
-_NAME = re.compile(r"^values[\w.-]*\.ya?ml$")
+_NAME = lazy_re.compile(r"^values[\w.-]*\.ya?ml$")
 _CHART_KEYS = {"controller", "broker", "extraConfig", "heapOpts", "listeners", "kraft"}
-_TAG_VERSION = re.compile(r"^(\d+\.\d+(?:\.\d+)?)")
+_TAG_VERSION = lazy_re.compile(r"^(\d+\.\d+(?:\.\d+)?)")
 
 
 # Keys of the Bitnami Kafka chart's values that other charts and apps rarely have: two of them

@@ -11,13 +11,13 @@ occurrences are listed in the mapping's `duplicates`. Columns count code points.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import LoadError
 from advisor.sources.spans import LineIndex, Located, LocatedList, Span
 
-_TOKEN = re.compile(
+_TOKEN = lazy_re.compile(
     r'(?P<ws>[ \t\n\r]+)|(?P<string>"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")'
     r"|(?P<number>-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?P<literal>true|false|null)|(?P<punct>[{}\[\]:,])"
 )

@@ -13,20 +13,21 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from advisor import lazy_re
 from advisor.catalog.surfaces import JVM_VARIABLES
 from advisor.model.document import ConfigSet, Location, SourceFile
 from advisor.sources import directives as directive_syntax
 
 FORMAT = "jvm-options"
-_STARTS_BROKER = re.compile(r"kafka-server-start(?:\.sh)?\b|\bkafka\.Kafka\b")
+_STARTS_BROKER = lazy_re.compile(r"kafka-server-start(?:\.sh)?\b|\bkafka\.Kafka\b")
 # Launchers of other JVMs that read the same variables.
-_OTHER_LAUNCHER = re.compile(
+_OTHER_LAUNCHER = lazy_re.compile(
     r"connect-(?:distributed|standalone)|kafka-mirror-maker|zookeeper-server-start|ksql|schema-registry"
 )
-_SHELL_ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?(?P<name>KAFKA_[A-Z_]+)=(?P<value>.*)$")
-_UNIT_ENVIRONMENT = re.compile(r"^\s*Environment\s*=\s*(?P<value>.*)$")
+_SHELL_ASSIGNMENT = lazy_re.compile(r"^\s*(?:export\s+)?(?P<name>KAFKA_[A-Z_]+)=(?P<value>.*)$")
+_UNIT_ENVIRONMENT = lazy_re.compile(r"^\s*Environment\s*=\s*(?P<value>.*)$")
 # `${KAFKA_HEAP_OPTS:-"-Xmx4g"}`: the script's own default, used when the caller sets none.
-_DEFAULTED = re.compile(r"^\$\{(?P<name>\w+):?-(?P<default>.*)\}$")
+_DEFAULTED = lazy_re.compile(r"^\$\{(?P<name>\w+):?-(?P<default>.*)\}$")
 
 
 def _unquoted(value: str) -> str:

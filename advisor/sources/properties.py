@@ -7,11 +7,11 @@ defines the keys the file sets (the catalog's owners).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
@@ -20,7 +20,7 @@ from advisor.sources.normalize import canonical
 
 FORMAT = "properties"
 # Spring Boot's application*.properties belong to the Spring loader.
-_SPRING_NAME = re.compile(r"^(application|bootstrap)([-.].*)?\.properties$")
+_SPRING_NAME = lazy_re.compile(r"^(application|bootstrap)([-.].*)?\.properties$")
 _NAME_HINTS = (
     ("broker", ("server", "broker", "kraft", "controller")),
     ("producer", ("producer",)),

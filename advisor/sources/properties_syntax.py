@@ -8,10 +8,10 @@ trailing `# ...` is part of the value, exactly as Java reads it.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from typing import NamedTuple
 
+from advisor import lazy_re
 from advisor.model.document import LoadError
 from advisor.sources.spans import LineIndex, Span
 
@@ -53,7 +53,7 @@ def _unescape(raw: str, path: str, line: int) -> str:
     return "".join(out)
 
 
-_KEY_STOP = re.compile(r"\\.|\\$|[=: \t\f]")  # an escaped character (skipped) or a separator
+_KEY_STOP = lazy_re.compile(r"\\.|\\$|[=: \t\f]")  # an escaped character (skipped) or a separator
 
 
 def _split_key(logical: str) -> tuple[int, int]:

@@ -15,14 +15,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import jvm_env, shell_words
 
 FORMAT = "shell"
-_TOOL = re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.sh)?$")
-_MENTION = re.compile(r"kafka-(topics|configs|reassign-partitions|acls)")
+_TOOL = lazy_re.compile(r"(?:^|/)kafka-(topics|configs|reassign-partitions|acls)(?:\.sh)?$")
+_MENTION = lazy_re.compile(r"kafka-(topics|configs|reassign-partitions|acls)")
 _SEPARATORS = {"&&", "||", ";", "|", "&", ";;"}
 _REPEATABLE = {"--config", "--add-config", "--delete-config"}  # values may hold secrets: not kept in facts
 _LISTED = {"--allow-principal", "--deny-principal", "--operation"}  # repeatable and kept
@@ -105,7 +106,7 @@ def _flag_line(lines: list[str], first: int, last: int, flag: str) -> int:
     return first
 
 
-_VALUE_END = re.compile(r"\[[^\]]*\]|[^,\s'\"\\]*")
+_VALUE_END = lazy_re.compile(r"\[[^\]]*\]|[^,\s'\"\\]*")
 
 
 def _spans(
@@ -169,9 +170,9 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
 
 # `KT=/opt/kafka/bin/kafka-topics.sh`, `BS=${BOOTSTRAP:-kafka:9092}`: simple assignments a
 # script's later commands use as `$KT`/`${BS}`. Command substitutions are not run.
-_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|readonly\s+|local\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\S+)\s*$")
-_DEFAULTED = re.compile(r"^\$\{\w+:?-(?P<default>[^}]*)\}$")
-_REFERENCE = re.compile(r"\$\{(?P<braced>[A-Za-z_]\w*)\}|\$(?P<bare>[A-Za-z_]\w*)")
+_ASSIGNMENT = lazy_re.compile(r"^\s*(?:export\s+|readonly\s+|local\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\S+)\s*$")
+_DEFAULTED = lazy_re.compile(r"^\$\{\w+:?-(?P<default>[^}]*)\}$")
+_REFERENCE = lazy_re.compile(r"\$\{(?P<braced>[A-Za-z_]\w*)\}|\$(?P<bare>[A-Za-z_]\w*)")
 
 
 def _variables(text: str) -> dict[str, str]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 
+from advisor import lazy_re
+
 # One piece of a word: plain characters, a '…' string, a "…" string, or an escaped character.
-_PIECE = re.compile(r"""[^\s'"\\;&|#]+|'[^']*'|"(?:[^"\\]|\\.)*"|\\.""", re.DOTALL)
-_SPACE = re.compile(r"[ \t\r\n]+")
-_PUNCTUATION = re.compile(r"[;&|]+")
-_ESCAPED_IN_DOUBLE_QUOTES = re.compile(r'\\([\\"])')
-_OPEN_ESCAPE = re.compile(r'"(?:[^"\\]|\\.)*\\\Z', re.DOTALL)  # "… ending in an escape
+_PIECE = lazy_re.compile(r"""[^\s'"\\;&|#]+|'[^']*'|"(?:[^"\\]|\\.)*"|\\.""", re.DOTALL)
+_SPACE = lazy_re.compile(r"[ \t\r\n]+")
+_PUNCTUATION = lazy_re.compile(r"[;&|]+")
+_ESCAPED_IN_DOUBLE_QUOTES = lazy_re.compile(r'\\([\\"])')
+_OPEN_ESCAPE = lazy_re.compile(r'"(?:[^"\\]|\\.)*\\\Z', re.DOTALL)  # "… ending in an escape
 _WORD_END = frozenset(" \t\r\n;&|#")
 
 

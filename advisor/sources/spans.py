@@ -8,13 +8,13 @@ took. Readers: sources/structured.py (YAML, TOML) and sources/json_reader.py (JS
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from typing import NamedTuple
 
+from advisor import lazy_re
 from advisor.model.provenance import Location
 
-_NEWLINE = re.compile(r"\r\n|\n|\r")
+_NEWLINE = lazy_re.compile(r"\r\n|\n|\r")
 
 
 class Span(NamedTuple):

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from advisor import catalog
+from advisor import catalog, lazy_re
 from advisor.analysis.units import to_bytes, to_ms
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
@@ -25,17 +25,17 @@ from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "spring"
-_NAME = re.compile(r"^(application|bootstrap)([-.][\w.-]*)?\.(ya?ml|properties)$")
+_NAME = lazy_re.compile(r"^(application|bootstrap)([-.][\w.-]*)?\.(ya?ml|properties)$")
 ROLES = ("producer", "consumer", "admin")
-_PASSTHROUGH = re.compile(r"^spring\.kafka\.(?:(producer|consumer|admin|streams)\.)?properties\.(.+)$")
+_PASSTHROUGH = lazy_re.compile(r"^spring\.kafka\.(?:(producer|consumer|admin|streams)\.)?properties\.(.+)$")
 
 
 # A spring.kafka tree, whatever the file's name: `spring.kafka.x=` in properties, or in YAML a
 # top-level `spring:` with a `kafka:` below it (or flat `spring.kafka.x:` keys).
-_PROPERTIES_TREE = re.compile(r"^[ \t]*spring\.kafka\.", re.MULTILINE)
-_YAML_FLAT = re.compile(r"^spring\.kafka\.", re.MULTILINE)
-_YAML_TOP = re.compile(r"^spring:[ \t]*(?:#.*)?$")
-_YAML_KAFKA = re.compile(r"^[ \t]+kafka:")
+_PROPERTIES_TREE = lazy_re.compile(r"^[ \t]*spring\.kafka\.", re.MULTILINE)
+_YAML_FLAT = lazy_re.compile(r"^spring\.kafka\.", re.MULTILINE)
+_YAML_TOP = lazy_re.compile(r"^spring:[ \t]*(?:#.*)?$")
+_YAML_KAFKA = lazy_re.compile(r"^[ \t]+kafka:")
 
 
 def _yaml_tree(text: str) -> bool:
@@ -167,7 +167,7 @@ def _suggest(name: str) -> str | None:
 
 # `application-prod.yml`: Spring reads it on top of `application.yml` / `.properties` of the same
 # folder when the `prod` profile is active — the file name is the only evidence Spring uses.
-_PROFILE_FILE = re.compile(r"^(?P<stem>application|bootstrap)-(?P<profile>[\w.-]+)\.(?:ya?ml|properties)$")
+_PROFILE_FILE = lazy_re.compile(r"^(?P<stem>application|bootstrap)-(?P<profile>[\w.-]+)\.(?:ya?ml|properties)$")
 
 
 def _profile_file_base(path: str) -> tuple[str | None, list[Entry]]:

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from advisor import lazy_re
 from advisor.analysis.units import to_count
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Document, LoadError, Location, Setting, SourceFile
@@ -28,8 +29,8 @@ from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "strimzi"
-_API = re.compile(r"^apiVersion:\s*kafka\.strimzi\.io/", re.MULTILINE)
-_XMX = re.compile(r"^\d+[kKmMgG]?$")
+_API = lazy_re.compile(r"^apiVersion:\s*kafka\.strimzi\.io/", re.MULTILINE)
+_XMX = lazy_re.compile(r"^\d+[kKmMgG]?$")
 _USER_QUOTAS = ("producerByteRate", "consumerByteRate", "requestPercentage", "controllerMutationRate")
 
 
@@ -87,7 +88,7 @@ def link(document: Document) -> None:
             config_set.facts["broker_count"] = brokers[config_set.cluster] or None
 
 
-_METADATA_VERSION = re.compile(r"^(\d+\.\d+)-IV\d+$")
+_METADATA_VERSION = lazy_re.compile(r"^(\d+\.\d+)-IV\d+$")
 
 
 def _version_of(kafka: Located) -> tuple[str | None, str | None]:

@@ -14,14 +14,15 @@ import re
 import sys
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import LoadError
 from advisor.sources.spans import LineIndex, Located, LocatedList, Span
 
-_ERROR_LINE = re.compile(r"line (\d+)")
-_BARE = re.compile(r"[A-Za-z0-9_\-]+")
-_BASIC = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-_LITERAL = re.compile(r"'[^'\n]*'")
-_SPACE = re.compile(r"[ \t]*")
+_ERROR_LINE = lazy_re.compile(r"line (\d+)")
+_BARE = lazy_re.compile(r"[A-Za-z0-9_\-]+")
+_BASIC = lazy_re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_LITERAL = lazy_re.compile(r"'[^'\n]*'")
+_SPACE = lazy_re.compile(r"[ \t]*")
 
 Path_ = tuple[object, ...]  # keys, and the index of an array-of-tables entry
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import re
 from collections import defaultdict
 from pathlib import Path
 
+from advisor import lazy_re
 from advisor.model.document import ConfigSet, Document
 from advisor.model.topology import Cluster, ClusterDeclaration, Link
 from advisor.sources import endpoints
@@ -224,7 +224,7 @@ def _build(document: Document, groups: _Groups, declarations: dict[str, ClusterD
     _infer_environment(document)
 
 
-_STRICT_LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|::1)$")
+_STRICT_LOOPBACK = lazy_re.compile(r"^(localhost|127(\.\d+){3}|::1)$")
 
 
 def _laptop_endpoints(broker: ConfigSet) -> list[str] | None:

@@ -4,17 +4,17 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
 
-_PARALLEL_GC = re.compile(r"-XX:\+UseParallel(Old)?GC\b")
+_PARALLEL_GC = lazy_re.compile(r"-XX:\+UseParallel(Old)?GC\b")
 
 
-_XMX = re.compile(r"-Xmx(\d+)([kKmMgGtT]?)\b")
+_XMX = lazy_re.compile(r"-Xmx(\d+)([kKmMgGtT]?)\b")
 
 
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}

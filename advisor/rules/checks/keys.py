@@ -5,10 +5,9 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from advisor import catalog
+from advisor import catalog, lazy_re
 from advisor.analysis.values import value_problem
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet
@@ -20,7 +19,7 @@ def _release_minor(release: str) -> str:
     return ".".join(release.split(".")[:2])
 
 
-_LISTENER_PREFIX = re.compile(r"^listener\.name\.[^.]+\.(?P<rest>.+)$")
+_LISTENER_PREFIX = lazy_re.compile(r"^listener\.name\.[^.]+\.(?P<rest>.+)$")
 
 
 def _listener_key_known(name: str, release: str) -> bool:

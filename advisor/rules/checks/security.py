@@ -7,18 +7,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor import catalog
+from advisor import catalog, lazy_re
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
 
-_SECRET_NAME = re.compile(r"(password|secret)$", re.IGNORECASE)
+_SECRET_NAME = lazy_re.compile(r"(password|secret)$", re.IGNORECASE)
 
 
 # JAAS options that hold a secret: PLAIN/SCRAM password, OAuth client secrets (Kafka's own
 # clientSecret, Strimzi's oauth.client.secret, client_secret in vendor login modules).
-_JAAS_PASSWORD = re.compile(
+_JAAS_PASSWORD = lazy_re.compile(
     r"(?P<name>password|clientSecret|client_secret|oauth\.client\.secret)\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|[^\s;]+)",
     re.IGNORECASE,
 )
@@ -53,10 +53,10 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
     return outcomes
 
 
-_LISTENER = re.compile(r"^\s*(?P<name>[A-Za-z0-9_]+)://(?P<host>\[[^\]]*\]|[^:]*):(?P<port>\d+)\s*$")
+_LISTENER = lazy_re.compile(r"^\s*(?P<name>[A-Za-z0-9_]+)://(?P<host>\[[^\]]*\]|[^:]*):(?P<port>\d+)\s*$")
 
 
-_LOOPBACK = re.compile(r"^(localhost|127(\.\d+){3}|\[?::1\]?)$", re.IGNORECASE)
+_LOOPBACK = lazy_re.compile(r"^(localhost|127(\.\d+){3}|\[?::1\]?)$", re.IGNORECASE)
 
 
 def _protocol_map(text: str | None) -> dict[str, str]:
@@ -123,7 +123,7 @@ def sasl_plaintext_listener(values: dict[str, Any], config_set: ConfigSet) -> li
     return [Violation(keys=("listeners",), message=message)]
 
 
-_ANONYMOUS = re.compile(r"(^|;)\s*User:ANONYMOUS\s*(;|$)")
+_ANONYMOUS = lazy_re.compile(r"(^|;)\s*User:ANONYMOUS\s*(;|$)")
 
 
 @python_check("super-users-anonymous")
@@ -135,7 +135,7 @@ def super_users_anonymous(values: dict[str, Any], config_set: ConfigSet) -> list
     return [Violation(keys=("super.users",))]
 
 
-_LISTENER_PREFIX = re.compile(r"^listener\.name\.(?P<listener>[^.]+)\.")
+_LISTENER_PREFIX = lazy_re.compile(r"^listener\.name\.(?P<listener>[^.]+)\.")
 
 
 @python_check("listener-override-for-unknown-listener", arguments=("key", "listener"))
