@@ -10,6 +10,8 @@ later calls cost what a compiled pattern's do.
 from __future__ import annotations
 
 import re
+import sys
+from types import ModuleType
 from typing import Any, cast
 
 # What a stand-in takes over from its compiled pattern on first use.
@@ -37,3 +39,25 @@ class _OnFirstUse:
 def compile(source: str, flags: int = 0) -> re.Pattern[str]:
     """A pattern as `re.compile` gives it, compiled when first used."""
     return cast("re.Pattern[str]", _OnFirstUse(source, flags))
+
+
+def import_package(name: str) -> ModuleType:
+    """Import a library whose import compiles patterns it may never use, with those of its own
+    modules compiled on first use: PyYAML's reader compiles a Unicode class (~5 ms) that the C
+    loader never runs, and its resolver a dozen patterns of which a file needs a few. Patterns
+    compiled by any other module (a standard module the library imports) stay as they are."""
+    if name in sys.modules:
+        return sys.modules[name]
+    real = re.compile
+
+    def compile_for(source: Any, flags: int = 0) -> Any:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if isinstance(source, str) and (caller == name or caller.startswith(f"{name}.")):
+            return _OnFirstUse(source, flags)
+        return real(source, flags)
+
+    re.compile = compile_for  # type: ignore[assignment]
+    try:
+        return __import__(name)
+    finally:
+        re.compile = real

@@ -9,9 +9,9 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import NamedTuple
 
 from advisor.model.document import Document
+from advisor.named_tuple import NamedTuple
 from advisor.report.model import Report
 
 CONFIG_NAME = ".kafka-advisor.toml"

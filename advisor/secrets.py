@@ -47,6 +47,7 @@ _INLINE = lazy_re.compile(
 )
 
 
+_INLINE_WORDS = ("password", "secret", "token")  # one of which every match of _INLINE and _FLAG holds
 # Command-line flags that carry secrets: --password x, --sasl-password=x.
 _FLAG = lazy_re.compile(
     r"(?P<flag>--[A-Za-z\-]*(?:password|secret|token)[A-Za-z\-]*(?:=|\s+))(?P<value>\S+)", re.IGNORECASE
@@ -59,12 +60,16 @@ _URL_CREDENTIALS = lazy_re.compile(r"(?P<lead>\b[A-Za-z][A-Za-z0-9+.\-_]*://[^:@
 
 def redact_line(line: str) -> str:
     """A source line safe to show: secret values replaced, keys kept."""
-    line = _URL_CREDENTIALS.sub(lambda m: f"{m['lead']}{REDACTED}@", line)
+    if "://" in line and "@" in line:
+        line = _URL_CREDENTIALS.sub(lambda m: f"{m['lead']}{REDACTED}@", line)
     match = _ASSIGNMENT.match(line)
     if match and is_secret_key(match["key"]):
         return f"{match['lead']}{match['key']}{match['sep']}{REDACTED}"
+    folded = line.casefold()  # as IGNORECASE matches (see _may_be_secret): never fewer lines than the patterns
+    if not any(word in folded for word in _INLINE_WORDS):
+        return line
     line = _INLINE.sub(lambda m: f"{m['key']}{REDACTED}", line)
-    return _FLAG.sub(lambda m: f"{m['flag']}{REDACTED}", line)
+    return _FLAG.sub(lambda m: f"{m['flag']}{REDACTED}", line) if "--" in line else line
 
 
 # ---------------------------------------------------------------- secret values, by context

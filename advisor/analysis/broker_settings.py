@@ -12,11 +12,10 @@ disagree, a metric finding does not guess which applies: it names no value.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from advisor.analysis.effective import defaults
 from advisor.model.document import ConfigSet, Document
 from advisor.model.provenance import Location
+from advisor.named_tuple import NamedTuple
 from advisor.sources import endpoints
 
 

@@ -3,11 +3,10 @@ client.id, else its library's default (said so: the client may set it elsewhere)
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from advisor.analysis.effective import defaults
 from advisor.model.document import Document
 from advisor.model.provenance import Location
+from advisor.named_tuple import NamedTuple
 
 
 class ClientSetting(NamedTuple):

@@ -10,9 +10,10 @@ import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.bench import perf
+from advisor.named_tuple import NamedTuple
 
 FIGURES = ("records_per_second", "mib_per_second", "p50_ms", "p95_ms", "p99_ms", "p999_ms")
 CONSUMER_FIGURES = ("fetch_mib_per_second", "fetch_records_per_second")

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import subprocess
 from pathlib import Path
-from typing import NamedTuple
 
 from advisor import lazy_re
+from advisor.named_tuple import NamedTuple
 
 _SUMMARY = lazy_re.compile(
     r"(?P<records>\d+) records sent(?: steady state)?, (?P<rate>[\d.]+) records/sec \((?P<mb>[\d.]+) MB/sec\), "

@@ -4,9 +4,9 @@ before the catalog's first release, or read by JmxReporter rather than any Confi
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
 from advisor.catalog import store, versions
+from advisor.named_tuple import NamedTuple
 
 
 class LegacyRemoval(NamedTuple):

@@ -8,7 +8,9 @@ from data that the models have accepted (see store.py for when validation runs).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any
+
+from advisor.named_tuple import NamedTuple
 
 
 class Span(NamedTuple):

@@ -10,9 +10,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
+from advisor.named_tuple import NamedTuple
 from advisor.rules.dev_profile import DEV_QUIETS
 
 EXIT_OK, EXIT_ERROR = 0, 2

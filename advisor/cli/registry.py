@@ -8,7 +8,7 @@ answering ``--version``/``--help``, never pays for the Kafka clients.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from advisor.named_tuple import NamedTuple
 
 
 class Command(NamedTuple):

@@ -6,11 +6,12 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.analysis.effective import defaults, written
 from advisor.model.document import ConfigSet, Document
 from advisor.model.findings import Finding
+from advisor.named_tuple import NamedTuple
 from advisor.rules.runner import resolve_release
 
 

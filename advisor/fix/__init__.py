@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.fix import properties_writer, readback, structured_writer
 from advisor.model.changes import Change, Edit
 from advisor.model.document import ConfigSet, Document, Setting, SourceFile
 from advisor.model.findings import Finding
+from advisor.named_tuple import NamedTuple
 from advisor.secrets import is_secret_key, redact_line
 
 # Formats whose Changes no writer makes: their settings are not key/value text (a reassignment

@@ -26,9 +26,10 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.model.document import LoadError
+from advisor.named_tuple import NamedTuple
 
 
 class ClientMetric(NamedTuple):

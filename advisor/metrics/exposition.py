@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
 
 from advisor import lazy_re
 from advisor.model.document import LoadError
+from advisor.named_tuple import NamedTuple
 
 # A family's samples carry its name with one of these endings (counters, summaries, histograms).
 SUFFIXES = ("", "_total", "_sum", "_count", "_bucket", "_created", "_info")

@@ -11,12 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from advisor import lazy_re
 from advisor.metrics import exposition
 from advisor.model.document import LoadError
+from advisor.named_tuple import NamedTuple
 from advisor.sources.limits import Limits
 
 _SAMPLE = lazy_re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})?[ \t]+[-+0-9.eEInfNa]+([ \t]+-?\d+)?\s*\Z")

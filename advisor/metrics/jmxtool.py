@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from advisor import lazy_re
 from advisor.metrics import vocabulary
 from advisor.metrics.vocabulary import Metric, Reading, counted
 from advisor.model.document import LoadError
+from advisor.named_tuple import NamedTuple
 
 _PERCENTILE = lazy_re.compile(r"(\d+)thPercentile\Z")
 _ATTRIBUTES = {"Value": Reading.VALUE, "Count": Reading.COUNT, "OneMinuteRate": Reading.RATE,

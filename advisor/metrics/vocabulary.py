@@ -17,7 +17,7 @@ histogram percentile (a `quantile` label) or a histogram's count.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from advisor.named_tuple import NamedTuple
 
 # Dialects, as docs/metrics.md names them.
 JMX_EXAMPLE = "jmx-exporter-example"  # prometheus/jmx_exporter examples/kafka-*.yml

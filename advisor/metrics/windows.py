@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
-from typing import NamedTuple
 
 from advisor.model.observations import Series
 from advisor.model.provenance import Location, MetricSample
+from advisor.named_tuple import NamedTuple
 
 
 class Signal(NamedTuple):

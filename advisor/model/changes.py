@@ -5,7 +5,9 @@ into `Edit`s of the text: advisor/fix/. Nothing here touches a file.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from advisor.named_tuple import NamedTuple
 
 
 class Change(NamedTuple):

@@ -3,10 +3,11 @@ cluster is one finding with every location)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.model.changes import Change
 from advisor.model.provenance import Provenance
+from advisor.named_tuple import NamedTuple
 
 
 class Fix(NamedTuple):

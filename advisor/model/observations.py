@@ -10,9 +10,9 @@ in time order; a point without a time comes from a single snapshot.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from advisor.model.provenance import Location, MetricSample
+from advisor.named_tuple import NamedTuple
 
 
 class Point(NamedTuple):

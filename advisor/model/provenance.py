@@ -10,7 +10,9 @@ cost little to define (every run defines them at start-up).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from advisor.named_tuple import NamedTuple
 
 
 class Location(NamedTuple):

@@ -7,10 +7,11 @@ when that format is asked for (rich, json, xml cost import time).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from advisor import lazy_re
 from advisor.model.vocabulary import OutputFormat
+from advisor.named_tuple import NamedTuple
 
 if TYPE_CHECKING:
     from advisor.report.model import Report

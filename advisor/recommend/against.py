@@ -5,13 +5,14 @@ format exists (`.properties` today), shown as a snippet otherwise."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor import catalog
 from advisor.analysis.effective import effective
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document
 from advisor.model.provenance import Location
+from advisor.named_tuple import NamedTuple
 from advisor.recommend import spelling
 from advisor.recommend.values import Recommendation
 from advisor.rules.runner import resolve_release

@@ -3,8 +3,9 @@ and the sizing — as one plain record the formatters render (text, JSON)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from advisor.named_tuple import NamedTuple
 from advisor.recommend import sizing, spelling, values
 from advisor.recommend.against import Against
 from advisor.recommend.profile import LoadProfile, Resolved, resolve

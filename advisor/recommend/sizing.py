@@ -4,8 +4,9 @@ cache — each with its formula, its inputs and its source (kafka-profiles.md §
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any
 
+from advisor.named_tuple import NamedTuple
 from advisor.recommend.profile import Resolved
 
 # A partition's producer-side throughput when nobody measured it: a conservative figure for one

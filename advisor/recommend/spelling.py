@@ -4,9 +4,10 @@ keyword arguments — from the generated catalogs, not typed."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.catalog import store
+from advisor.named_tuple import NamedTuple
 
 # Java settings librdkafka spells differently, with how the value converts.
 _LIBRDKAFKA = {

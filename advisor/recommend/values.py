@@ -6,8 +6,9 @@ profile's tolerance for loss allows; where the profile trades it away, the trade
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any
 
+from advisor.named_tuple import NamedTuple
 from advisor.recommend import sizing
 from advisor.recommend.profile import Resolved
 

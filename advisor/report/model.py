@@ -8,12 +8,13 @@ are carried already redacted (`lines`), so no formatter ever reads an input file
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
 from advisor.model.record import Record
 from advisor.model.vocabulary import SEVERITY_RANK
+from advisor.named_tuple import NamedTuple
 from advisor.rules.spec import Definition
 
 if TYPE_CHECKING:

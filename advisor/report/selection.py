@@ -5,7 +5,8 @@ suppression directives and the run session."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+
+from advisor.named_tuple import NamedTuple
 
 
 def matches(rule_id: str, name: str, selectors: Sequence[str]) -> bool:

@@ -6,12 +6,13 @@ import os
 from collections.abc import Callable
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor import resources
 from advisor.catalog.store import cache_dir, model_digest
 from advisor.model.document import LoadError
 from advisor.model.record import Record
+from advisor.named_tuple import NamedTuple
 from advisor.rules.spec import Definition, in_range
 
 # A Python check gets the rule context and the config set and returns one dict per
@@ -282,7 +283,8 @@ def _packaged_rule_set() -> tuple[dict[Path, Any], dict[Path, Any]] | None:
         return None
     rules, trees = built
     folder = resources.rules_dir()
-    return {folder / name: raw for name, raw in sorted(rules.items())}, {folder / name: trees[name] for name in rules}
+    paths = {name: folder / name for name in sorted(rules)}  # one Path each: a join costs ~5 µs
+    return {path: rules[name] for name, path in paths.items()}, {path: trees[name] for name, path in paths.items()}
 
 
 def _validate(raw_by_path: dict[Path, Any]) -> None:

@@ -10,7 +10,7 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor import catalog, lazy_re
 from advisor.analysis import peers as peer_summary
@@ -19,6 +19,7 @@ from advisor.model.document import ConfigSet, Document, Location, Problem
 from advisor.model.findings import Finding, Fix
 from advisor.model.record import Value
 from advisor.model.vocabulary import Scope
+from advisor.named_tuple import NamedTuple
 from advisor.rules import context as rule_context
 from advisor.rules.registry import Rule, check, cluster_check_named
 from advisor.rules.spec import in_range

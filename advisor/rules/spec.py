@@ -7,10 +7,11 @@ these classes only carry data that the model has accepted.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor import lazy_re
 from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
+from advisor.named_tuple import NamedTuple
 
 __all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
 ALL_CLIENTS = Client.values()

@@ -17,13 +17,14 @@ import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor import lazy_re
 from advisor.metrics.sniff import described
 from advisor.metrics.sniff import kind as metric_kind
 from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
+from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
 from advisor.sources import topology
 from advisor.sources.text import read_text

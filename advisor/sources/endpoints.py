@@ -14,12 +14,11 @@ examples is two clusters.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from advisor import lazy_re
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.model.vocabulary import CLIENT_COMPONENTS
+from advisor.named_tuple import NamedTuple
 
 _LISTENER = lazy_re.compile(r"^\s*(?:(?P<name>[A-Za-z0-9_]+)://)?(?P<host>\[[^\]]*\]|[^:/,\s]*):(?P<port>\d+)\s*$")
 _LOOPBACK = lazy_re.compile(r"^(localhost|127(\.\d+){3}|::1|0\.0\.0\.0|::|host\.docker\.internal|)$")

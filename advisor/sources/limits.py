@@ -7,7 +7,7 @@ The project config may set them (`[limits]`, docs/reliability.md) within MAXIMUM
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from advisor.named_tuple import NamedTuple
 
 
 class Limits(NamedTuple):

@@ -9,10 +9,10 @@ trailing `# ...` is part of the value, exactly as Java reads it.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
 
 from advisor import lazy_re
 from advisor.model.document import LoadError
+from advisor.named_tuple import NamedTuple
 from advisor.sources.spans import LineIndex, Span
 
 _WHITESPACE = " \t\f"

@@ -9,10 +9,10 @@ took. Readers: sources/structured.py (YAML, TOML) and sources/json_reader.py (JS
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
 
 from advisor import lazy_re
 from advisor.model.provenance import Location
+from advisor.named_tuple import NamedTuple
 
 _NEWLINE = lazy_re.compile(r"\r\n|\n|\r")
 

@@ -9,8 +9,10 @@ TOML through sources/toml_reader.py, which find every span in one pass.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import LoadError
 from advisor.sources import limits
 from advisor.sources.spans import Located, LocatedList, Span
@@ -109,7 +111,7 @@ def _check_shape(root: Any, path: str) -> None:
 
 def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
     """The node as Located / LocatedList / scalars; a node an alias shares is converted once."""
-    import yaml
+    import yaml  # imported by read_yaml
 
     if id(node) in done:
         return done[id(node)]
@@ -117,7 +119,7 @@ def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
         mapping = Located()
         mapping.line = node.start_mark.line + 1
         for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":  # `<<: *anchor`
+            if key_node.tag == _MERGE:  # `<<: *anchor`
                 merged = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
                 for source in merged:
                     base = _yaml_value(source, done)
@@ -145,16 +147,49 @@ def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
             items.spans.append(_span(item))
         done[id(node)] = items
         return items
-    if node.tag == "tag:yaml.org,2002:null":
+    if node.tag == _NULL:
         return None
     return node.value if isinstance(node.value, str) else str(node.value)
 
 
+_NULL, _MERGE = "tag:yaml.org,2002:null", "tag:yaml.org,2002:merge"
+_NULLS = frozenset({"", "~", "null", "Null", "NULL"})  # YAML 1.1's null, as PyYAML's resolver reads it
+
+
+@cache
+def _composer() -> Any:
+    """libyaml's composer resolving only the tags read here — null and merge — where PyYAML's
+    resolver matches every plain scalar against patterns for ints, floats, booleans and
+    timestamps whose tags nothing reads (scalars stay as written). Without libyaml, PyYAML's
+    own SafeLoader. PyYAML is imported with its patterns compiled on first use (lazy_re)."""
+    yaml = lazy_re.import_package("yaml")
+    if not yaml.__with_libyaml__:
+        return yaml.SafeLoader
+    from yaml.cyaml import CParser
+    from yaml.resolver import BaseResolver
+
+    class Composer(CParser, BaseResolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            BaseResolver.__init__(self)
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+            if kind is yaml.ScalarNode:
+                if implicit[0] and value in _NULLS:
+                    return _NULL
+                if implicit[0] and value == "<<":
+                    return _MERGE
+                return self.DEFAULT_SCALAR_TAG
+            return self.DEFAULT_SEQUENCE_TAG if kind is yaml.SequenceNode else self.DEFAULT_MAPPING_TAG
+
+    return Composer
+
+
 def read_yaml(text: str, path: str) -> list[Any]:
     """Every document of a (multi-document) YAML stream."""
-    import yaml
+    loader_class = _composer()
+    import yaml  # imported by _composer
 
-    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         documents = []
         aliased = "*" in text  # an alias is written `*name`: without a star no node is shared

@@ -8,9 +8,10 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.model.observations import Observations, Series
+from advisor.named_tuple import NamedTuple
 from advisor.verify.proofs import Proof
 
 

@@ -3,9 +3,8 @@ own figures, and the brokers' beside them (kafka-profiles.md §4.1's "metric tha
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from advisor.metrics import clients, vocabulary
+from advisor.named_tuple import NamedTuple
 
 
 class Proof(NamedTuple):

@@ -118,3 +118,42 @@ def test_the_shell_loader_keeps_no_add_config_value(tmp_path: Path) -> None:
     assert len(document.config_sets) == 3
     assert not document.config_sets[0].settings  # a users entity: nothing read as a config key
     assert all("CANARY-5c7a" not in repr(cs.facts) for cs in document.config_sets)
+
+
+def _redact_line_unfiltered(line: str) -> str:
+    """redact_line without its substring prefilters: every pattern on every line (the reference)."""
+    from advisor import secrets
+
+    line = secrets._URL_CREDENTIALS.sub(lambda m: f"{m['lead']}{secrets.REDACTED}@", line)
+    match = secrets._ASSIGNMENT.match(line)
+    if match and is_secret_key(match["key"]):
+        return f"{match['lead']}{match['key']}{match['sep']}{secrets.REDACTED}"
+    line = secrets._INLINE.sub(lambda m: f"{m['key']}{secrets.REDACTED}", line)
+    return secrets._FLAG.sub(lambda m: f"{m['flag']}{secrets.REDACTED}", line)
+
+
+_CRAFTED = [
+    'sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="u" password="p1";',
+    "  command: kafka-configs.sh --bootstrap-server b:9092 --sasl-pa\u017fsword hunter22 --alter",
+    "ARGS=--TOKEN=abcd1234 --other",
+    "url: https://user:s3cr3t@registry.example:8081",
+    "SASL_SSL://svc:pa55@broker:9093",
+    "  - name: x\n",
+    "opts: Secret: shh; Token=tok123, PASSWORD='quoted pw'",
+    "client.id=KELVIN-\u212a-Password: k",
+    "nothing to see here=1",
+    "",
+]
+
+
+def test_the_prefilters_never_change_a_redacted_line() -> None:
+    """redact_line skips a pattern when the line lacks the text every match needs: on every line
+    of every fixture and on lines made to defeat naive filters (Unicode case variants, flags,
+    URLs), it gives what running every pattern gives."""
+    lines = list(_CRAFTED)
+    for path in sorted((REPO_ROOT / "fixtures").rglob("*")):
+        if path.is_file() and path.stat().st_size < 200_000:
+            lines += path.read_text(encoding="utf-8", errors="replace").splitlines()
+    assert len(lines) > 5000
+    for line in lines:
+        assert redact_line(line) == _redact_line_unfiltered(line), line

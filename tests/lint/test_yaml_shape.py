@@ -4,6 +4,7 @@ walk refuses, at the same limits (the walk is the reference: it is what aliased 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 import yaml
@@ -11,6 +12,8 @@ import yaml
 from advisor.model.document import LoadError
 from advisor.sources import limits
 from advisor.sources.structured import _check_shape, _check_tree, read_yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _document(rng: random.Random, depth: int) -> object:
@@ -54,3 +57,65 @@ def test_a_file_with_an_alias_is_still_measured_expanded() -> None:
         read_yaml(bomb, "bomb.yaml")
     with limits.using(limits.Limits(yaml_nodes=10)), pytest.raises(LoadError, match=r"limits\.yaml-nodes"):
         read_yaml("a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]\n", "big.yaml")
+
+
+def _shape(value: object) -> object:
+    """A read value with every span, for comparing two reads exactly."""
+    from advisor.sources.structured import Located, LocatedList
+
+    if isinstance(value, Located):
+        return ("map", value.line, [(k, _shape(v), value.key_spans[k], value.value_spans[k]) for k, v in value.items()],
+                value.duplicates)  # fmt: skip
+    if isinstance(value, LocatedList):
+        return ("list", value.line, [_shape(v) for v in value], value.spans)
+    return value
+
+
+_TRICKY = """\
+base: &base
+  a: 1
+  b: ~
+  c: null
+  d: "null"
+  e: 'NULL'
+  f:
+  g: yes
+  h: 0x1f
+  i: 2024-01-02
+  j: 1_000
+  k: .inf
+  l: !!null ""
+  m: !!str 5
+  n: <<
+child:
+  <<: *base
+  a: 2
+multi:
+  <<: [*base]
+  z: Null
+list: [~, '', "", 0o7, -1.5e3, true]
+empty_key:
+  "": x
+  ? ~
+  : y
+"""
+
+
+@pytest.mark.parametrize("name", ["tricky", *sorted(
+    str(p.relative_to(REPO_ROOT)) for p in (REPO_ROOT / "fixtures").rglob("*.y*ml"))])  # fmt: skip
+def test_the_composer_reads_every_file_as_pyyaml_s_safe_loader_does(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """structured._composer resolves only null and merge tags: every value, span, merge and null
+    comes out as with PyYAML's full resolver (the reference), for every YAML fixture."""
+    from advisor.sources import structured
+
+    text = _TRICKY if name == "tricky" else (REPO_ROOT / name).read_text(encoding="utf-8")
+    try:
+        ours = [_shape(d) for d in read_yaml(text, name)]
+    except LoadError as error:
+        ours = [("refused", error.line, error.message)]
+    monkeypatch.setattr(structured, "_composer", lambda: yaml.CSafeLoader)
+    try:
+        reference = [_shape(d) for d in read_yaml(text, name)]
+    except LoadError as error:
+        reference = [("refused", error.line, error.message)]
+    assert ours == reference

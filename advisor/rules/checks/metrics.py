@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from advisor.analysis.broker_settings import BrokerSettings
 from advisor.analysis.client_settings import Beside
 from advisor.metrics import clients, vocabulary, windows
 from advisor.model.observations import Observations, Series
+from advisor.named_tuple import NamedTuple
 from advisor.rules.registry import metric_check
 from advisor.rules.violation import Violation
 
