@@ -100,8 +100,14 @@ def entrypoint() -> NoReturn:
     teardown — freeing every module and object one by one, about a tenth of a one-file lint —
     after what exit must still do: the exit handlers run and the output is flushed."""
     import atexit
+    import gc
     import os
 
+    # A lint allocates millions of small objects that live until it ends (settings, spans,
+    # findings) and makes almost no reference cycles: the collector's default thresholds walked
+    # them again and again, a tenth of a 10,000-file run. Collections stay, far fewer (mypy's
+    # choice too); what memory a cycle holds is still freed.
+    gc.set_threshold(200_000, 30, 30)
     code = main()
     atexit._run_exitfuncs()  # none on the lint path; a library's (logging's) still run
     try:

@@ -14,8 +14,7 @@ import fnmatch
 import importlib
 import os
 import sys
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +50,17 @@ _CLAIMS = {
 SUFFIXES = set(_CLAIMS)
 
 
-@cache
-def _loaders(suffix: str) -> tuple[Any, ...]:
-    return tuple(importlib.import_module(f"advisor.sources.{name}") for name in _CLAIMS.get(suffix, ()))
+def _loaders(suffix: str) -> Iterator[Any]:
+    """The loaders that may claim a file of this suffix, in order, each imported when asked:
+    a compose file claimed by the first never imports the Strimzi, Spring or Helm readers."""
+    for name in _CLAIMS.get(suffix, ()):
+        loader = _IMPORTED.get(name)
+        if loader is None:
+            loader = _IMPORTED[name] = importlib.import_module(f"advisor.sources.{name}")
+        yield loader
+
+
+_IMPORTED: dict[str, Any] = {}
 
 
 # --format names (vocabulary.InputFormat) and what reads each: (loader, the suffix its sniffing
