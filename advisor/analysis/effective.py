@@ -13,8 +13,14 @@ from advisor.secrets import REDACTED
 @cache
 def defaults(component: str, client: str, release: str) -> dict[str, str | None]:
     """Default values as Kafka (or the client library) renders them, keyed by the names rules use."""
-    result: dict[str, str | None] = {}
     lookup_client = client if component in catalog.CLIENT_COMPONENTS else "java"
+    if lookup_client == "java":
+        from advisor import prebuilt
+
+        built = prebuilt.java_keys("defaults", component, release)
+        if built is not None:  # what this function computed when the wheel was built
+            return dict(zip(*built, strict=True))
+    result: dict[str, str | None] = {}
     for key in catalog.known_keys(component, kafka_version=release, client=lookup_client):
         facts = catalog.lookup(key, component, kafka_version=release, client=lookup_client)
         text = facts.default_text

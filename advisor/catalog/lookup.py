@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
+from advisor import prebuilt
 from advisor.catalog import store, versions
 from advisor.catalog.records import KeyRecord, LibrdkafkaProperty, Span
 from advisor.model.vocabulary import CLIENT_COMPONENTS, Client, Component
@@ -231,6 +232,9 @@ def lookup(key: str, component: str, *, kafka_version: str | None = None, client
 def _accepted(component: str, release: str, client: str) -> frozenset[str]:
     """Every name the software accepts for the component (Java: internal keys too)."""
     if client == "java":
+        built = prebuilt.java_keys("accepted", component, release)
+        if built is not None:
+            return frozenset(built)
         records = store.kafka().components[component]  # type: ignore[index]
         return frozenset(k for k, r in records.items() if _span_at(r, release) is not None)
     if client == "librdkafka":
@@ -257,6 +261,9 @@ def known_keys(component: str, *, kafka_version: str | None = None, client: str 
     _check(component, client)
     release = resolve_version(kafka_version)
     if client == "java":
+        built = prebuilt.java_keys("known", component, release)
+        if built is not None:
+            return list(built)
         records = store.kafka().components[component]  # type: ignore[index]
         return sorted(k for k, r in records.items() if (s := _span_at(r, release)) is not None and not s.internal)
     if client == "librdkafka":

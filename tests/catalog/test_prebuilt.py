@@ -33,7 +33,19 @@ def test_a_value_without_a_literal_fails_the_build(value: Any) -> None:
 
 def test_the_written_package_is_what_an_installed_run_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Written as the build writes it and imported as the package advisor/_built would be: the
-    rule set is the checkout's, every data file equals its JSON, and the store reads them there."""
+    rule set is the checkout's, every data file equals its JSON, the store reads them there, and
+    every Java component's defaults at every release are what the checkout computes."""
+    from advisor import catalog
+    from advisor.analysis import effective
+
+    lookup = importlib.import_module("advisor.catalog.lookup")  # the module, not the function the package exports
+
+    pairs = [(c, r) for c in catalog.COMPONENTS for r in catalog.releases()]
+    computed = {
+        pair: (effective.defaults.__wrapped__(pair[0], "java", pair[1]), lookup._accepted.__wrapped__(*pair, "java"),
+               catalog.known_keys(pair[0], kafka_version=pair[1]))
+        for pair in pairs
+    }  # fmt: skip
     prebuilt.write(REPO_ROOT / "rules", tmp_path / prebuilt.PACKAGE)
     import advisor
 
@@ -47,6 +59,13 @@ def test_the_written_package_is_what_an_installed_run_reads(tmp_path: Path, monk
         for path in sorted(store.DATA_DIR.glob("*.json")):
             assert store.read(path.name) == json.loads(path.read_bytes()), path.name
         assert store._validated_json("kafka.json") is prebuilt.catalog_data("kafka.json")
+        for (component, release), (defaults, accepted, known) in computed.items():
+            assert effective.defaults.__wrapped__(component, "java", release) == defaults, (component, release)
+            assert list(effective.defaults.__wrapped__(component, "java", release)) == list(defaults)  # same order
+            assert lookup._accepted.__wrapped__(component, release, "java") == accepted
+            assert catalog.known_keys(component, kafka_version=release) == known
+            assert prebuilt.java_keys("known", component, release) is not None  # read from the package
+        assert prebuilt.java_keys("defaults", "broker", "0.8.0") is None  # not a catalog release: computed
     finally:
         prebuilt.load.cache_clear()
         for name in [m for m in sys.modules if m.startswith(f"advisor.{prebuilt.PACKAGE}")]:
