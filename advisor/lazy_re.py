@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 import sys
 from types import ModuleType
-from typing import Any, cast
+
+from advisor import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # What a stand-in takes over from its compiled pattern on first use.
 _ATTRIBUTES = ("match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer", "pattern", "flags",
@@ -38,7 +42,7 @@ class _OnFirstUse:
 
 def compile(source: str, flags: int = 0) -> re.Pattern[str]:
     """A pattern as `re.compile` gives it, compiled when first used."""
-    return cast("re.Pattern[str]", _OnFirstUse(source, flags))
+    return _OnFirstUse(source, flags)  # type: ignore[return-value]  # answers as one
 
 
 def import_package(name: str) -> ModuleType:

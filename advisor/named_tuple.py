@@ -9,9 +9,10 @@ class body's methods and constants). Type checkers see typing's own NamedTuple.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from advisor import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
     from typing import NamedTuple as NamedTuple
 else:
     import collections

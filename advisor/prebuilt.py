@@ -18,7 +18,11 @@ import importlib
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+
+from advisor import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 PACKAGE = "_built"  # advisor/_built in a wheel
 LAYOUT = 3  # bumped when the modules' shape changes

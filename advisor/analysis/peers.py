@@ -20,11 +20,13 @@ quota_sources            "path:line" of each quota the cluster's members set: ka
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
-from advisor import catalog
+from advisor import TYPE_CHECKING, catalog
 from advisor.analysis.units import to_count, to_number
 from advisor.model.document import ConfigSet
+
+if TYPE_CHECKING:
+    from typing import Any
 
 FIELDS = (
     "transactional_producers", "murmur2_producers", "message_limit", "stored_codecs", "broker_ids",

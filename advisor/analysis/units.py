@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _SIZE = lazy_re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*$", re.IGNORECASE)
 _SIZE_FACTORS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024**2, "mb": 1024**2, "mib": 1024**2}

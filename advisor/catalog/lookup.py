@@ -7,13 +7,15 @@ answers come from the library versions recorded in their data files.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
 
-from advisor import prebuilt
+from advisor import TYPE_CHECKING, prebuilt
 from advisor.catalog import store, versions
 from advisor.catalog.records import KeyRecord, LibrdkafkaProperty, Span
 from advisor.model.vocabulary import CLIENT_COMPONENTS, Client, Component
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 COMPONENTS: tuple[str, ...] = Component.values()
 CLIENTS: tuple[str, ...] = Client.values()

@@ -8,9 +8,12 @@ from data that the models have accepted (see store.py for when validation runs).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
+from advisor import TYPE_CHECKING
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Span(NamedTuple):

@@ -14,9 +14,12 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
 
+from advisor import TYPE_CHECKING
 from advisor.catalog import records
+
+if TYPE_CHECKING:
+    from typing import Any
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 

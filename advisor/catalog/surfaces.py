@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Literal
 
+from advisor import TYPE_CHECKING
 from advisor.catalog import store
 
-Image = Literal["apache", "confluent", "bitnami"]
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Image = Literal["apache", "confluent", "bitnami"]
 
 # JVM/logging variables each image reads itself instead of turning them into properties:
 # the cp-kafka template's excluded_props; apache/kafka 3.7+ (KafkaDockerWrapper.scala,

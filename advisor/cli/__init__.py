@@ -6,10 +6,12 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
-from advisor import __version__
+from advisor import TYPE_CHECKING, __version__
 from advisor.cli.registry import COMMANDS
+
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # Exit codes shared by every command.
 EXIT_OK = 0

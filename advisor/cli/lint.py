@@ -10,11 +10,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
+from advisor import TYPE_CHECKING
 from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
 from advisor.named_tuple import NamedTuple
 from advisor.rules.dev_profile import DEV_QUIETS
+
+if TYPE_CHECKING:
+    from typing import Any
 
 EXIT_OK, EXIT_ERROR = 0, 2
 

@@ -5,9 +5,11 @@ into `Edit`s of the text: advisor/fix/. Nothing here touches a file.
 
 from __future__ import annotations
 
-from typing import Any
-
+from advisor import TYPE_CHECKING
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Change(NamedTuple):

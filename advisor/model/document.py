@@ -8,14 +8,16 @@ were written. Metric observations will join the same document later.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.provenance import Location
 from advisor.model.record import Value
 from advisor.model.topology import Cluster
 from advisor.model.vocabulary import Component
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Location"]
 

@@ -3,11 +3,13 @@ cluster is one finding with every location)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from advisor import TYPE_CHECKING
 from advisor.model.changes import Change
 from advisor.model.provenance import Provenance
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Fix(NamedTuple):

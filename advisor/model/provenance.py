@@ -10,9 +10,11 @@ cost little to define (every run defines them at start-up).
 
 from __future__ import annotations
 
-from typing import Any
-
+from advisor import TYPE_CHECKING
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Location(NamedTuple):

@@ -6,9 +6,12 @@ and, for a `Value`, equality over the fields."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from advisor import TYPE_CHECKING
 
-_R = TypeVar("_R", bound="Record")
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeVar
+
+    _R = TypeVar("_R", bound="Record")
 
 
 class Record:

@@ -7,13 +7,15 @@ findings that read across its files.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
 
+from advisor import TYPE_CHECKING
 from advisor.model.record import Record
 from advisor.model.vocabulary import CLIENT_COMPONENTS
 from advisor.named_tuple import NamedTuple
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from advisor.model.document import ConfigSet
 
 

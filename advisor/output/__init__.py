@@ -7,9 +7,8 @@ when that format is asked for (rich, json, xml cost import time).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.vocabulary import OutputFormat
 from advisor.named_tuple import NamedTuple
 

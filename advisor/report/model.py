@@ -8,8 +8,7 @@ are carried already redacted (`lines`), so no formatter ever reads an input file
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from advisor import TYPE_CHECKING
 from advisor.model.document import Problem
 from advisor.model.findings import Finding
 from advisor.model.record import Record
@@ -18,6 +17,8 @@ from advisor.named_tuple import NamedTuple
 from advisor.rules.spec import Definition
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from advisor.fix import FilePlan
 
 VERSION = 2

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from advisor import __version__
+from advisor import TYPE_CHECKING, __version__
 from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.model.record import Record
@@ -30,6 +29,9 @@ from advisor.secrets import redact_line
 from advisor.sources import Candidate, FileOverride, LoadOptions, discover, load
 from advisor.sources.limits import DEFAULTS as DEFAULT_LIMITS
 from advisor.sources.limits import Limits
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class LintResult(Record):

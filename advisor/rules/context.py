@@ -17,12 +17,13 @@ peers      what the other files of the set's cluster hold (advisor/analysis/peer
 
 from __future__ import annotations
 
-from typing import Any
-
-from advisor import catalog
+from advisor import TYPE_CHECKING, catalog
 from advisor.analysis.effective import defaults, effective, written
 from advisor.analysis.units import to_number
 from advisor.model.document import ConfigSet, Document
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # The fields of the rule context (build() below) and of its `cluster` section.
 FIELDS = (

@@ -8,9 +8,12 @@ built on first use.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
+from advisor import TYPE_CHECKING
 from advisor.analysis.units import to_bool, to_bytes, to_ms, to_number
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "add",

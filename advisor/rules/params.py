@@ -4,7 +4,10 @@ import-light, so a lint run never loads pydantic for it."""
 
 from __future__ import annotations
 
-from typing import Any
+from advisor import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def param_problem(param: Any, value: object) -> str | None:

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
 
+from advisor import TYPE_CHECKING
 from advisor.analysis.units import to_bool, to_bytes, to_ms, to_number
 from advisor.rules.functions import add, csv, div, lower, mul
 
-Evaluate = Callable[[Any], Any]
+if TYPE_CHECKING:
+    from typing import Any
+
+Evaluate = Callable[["Any"], "Any"]
 
 _ORDERING = {"lt": operator.lt, "gt": operator.gt, "lte": operator.le, "gte": operator.ge}
 

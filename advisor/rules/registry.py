@@ -6,30 +6,32 @@ import os
 from collections.abc import Callable
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
 
-from advisor import resources
+from advisor import TYPE_CHECKING, resources
 from advisor.catalog.store import cache_dir, model_digest
 from advisor.model.document import LoadError
 from advisor.model.record import Record
 from advisor.named_tuple import NamedTuple
 from advisor.rules.spec import Definition, in_range
 
+if TYPE_CHECKING:
+    from typing import Any
+
 # A Python check gets the rule context and the config set and returns one dict per
 # finding (empty list: none), each with optional "message", "keys", "recommended" overrides.
-PythonCheck = Callable[[dict[str, Any], Any], "list[dict[str, Any]]"]
+PythonCheck = Callable[[dict[str, "Any"], "Any"], "list[dict[str, Any]]"]
 PYTHON_CHECKS: dict[str, PythonCheck] = {}
 # The message arguments each check gives its findings ({key}): placeholders its rules may use.
 CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}
 CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other files (`peers`)
 # A cluster check sees one cluster (its members, its peers summary, the rule's params) and
 # returns violations that say where they are: rules with scope `cluster` name it.
-ClusterCheck = Callable[[Any, dict[str, Any], dict[str, Any]], "list[Any]"]
+ClusterCheck = Callable[["Any", dict[str, "Any"], dict[str, "Any"]], "list[Any]"]
 CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
 # A metric check sees the run's observations, the rule, its params and what the broker configs
 # given agree on (analysis/broker_settings.py), and returns violations
 # placed at the samples they read: rules with scope `entity` name it.
-MetricCheck = Callable[[Any, Any, dict[str, Any], Any], "list[Any]"]
+MetricCheck = Callable[["Any", "Any", dict[str, "Any"], "Any"], "list[Any]"]
 METRIC_CHECKS: dict[str, MetricCheck] = {}
 
 

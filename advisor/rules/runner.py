@@ -10,9 +10,8 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
 
-from advisor import catalog, lazy_re
+from advisor import TYPE_CHECKING, catalog, lazy_re
 from advisor.analysis import peers as peer_summary
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document, Location, Problem
@@ -25,6 +24,9 @@ from advisor.rules.registry import Rule, check, cluster_check_named
 from advisor.rules.spec import in_range
 from advisor.rules.violation import Violation
 from advisor.secrets import REDACTED
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _PLACEHOLDER = lazy_re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
 

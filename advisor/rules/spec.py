@@ -7,11 +7,13 @@ these classes only carry data that the model has accepted.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
 from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
 ALL_CLIENTS = Client.values()

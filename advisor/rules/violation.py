@@ -8,7 +8,7 @@ recommended value, the Change that fixes it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from advisor import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from advisor.model.changes import Change

@@ -16,9 +16,8 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.metrics.sniff import described
 from advisor.metrics.sniff import kind as metric_kind
 from advisor.model.document import Document, LoadError, Problem, SourceFile
@@ -27,6 +26,9 @@ from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
 from advisor.sources import topology
 from advisor.sources.text import read_text
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Asked in this order; the first whose sniff returns a payload owns the file.
 LOADERS = (

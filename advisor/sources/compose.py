@@ -16,9 +16,8 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
@@ -26,6 +25,9 @@ from advisor.sources import beside
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
+
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = "compose"
 _COMPOSE_NAME = lazy_re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")

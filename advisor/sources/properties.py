@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax
 from advisor.sources.normalize import canonical
+
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = "properties"
 # Spring Boot's application*.properties belong to the Spring loader.

@@ -10,12 +10,14 @@ TOML through sources/toml_reader.py, which find every span in one pass.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.document import LoadError
 from advisor.sources import limits
 from advisor.sources.spans import Located, LocatedList, Span
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Located", "LocatedList", "Span", "read_json", "read_toml", "read_yaml"]
 

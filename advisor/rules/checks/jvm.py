@@ -4,12 +4,13 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 
 from __future__ import annotations
 
-from typing import Any
-
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _PARALLEL_GC = lazy_re.compile(r"-XX:\+UseParallel(Old)?GC\b")
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from advisor import TYPE_CHECKING
 from advisor.analysis.units import to_number
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @python_check("retries-zero")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from advisor import TYPE_CHECKING
 from advisor.analysis.units import to_count
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Replication factor keys of topics the brokers create for themselves: Kafka's own, then
 # Confluent Server's (its license, metadata, balancer, tiering and audit-log topics).

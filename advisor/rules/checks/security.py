@@ -5,13 +5,15 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from advisor import catalog, lazy_re
+from advisor import TYPE_CHECKING, catalog, lazy_re
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _SECRET_NAME = lazy_re.compile(r"(password|secret)$", re.IGNORECASE)
 

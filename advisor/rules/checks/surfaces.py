@@ -5,11 +5,13 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 
 from __future__ import annotations
 
-from typing import Any
-
+from advisor import TYPE_CHECKING
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @python_check("spring-unknown-property")
