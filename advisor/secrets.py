@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from advisor import lazy_re
 
@@ -76,18 +76,23 @@ def redact_line(line: str) -> str:
 # ---------------------------------------------------------------- secret values, by context
 
 
-@cache
-def _context_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """Compiled when a text may hold a secret (most runs never need them: ~1 ms of start-up)."""
-    pair = re.compile(  # `key: value` / `key=value` / `"key": "value"` anywhere in a line:
-        # flow-style YAML maps (`environment: {KAFKA_SSL_KEY_PASSWORD: x}`), JSON, TOML, `- KEY=value`
-        r"(?P<key>[A-Za-z0-9_.\-\[\]]+)[\"']?\s*[=:]\s*(?P<value>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[^\s,;{}\[\]\"']+)"
-    )
-    # Kubernetes/Helm env entries: `name: KAFKA_CFG_SSL_KEYSTORE_PASSWORD` then `value: x`.
-    env_name = re.compile(r"^\s*-?\s*name:\s*[\"']?(?P<name>[A-Za-z0-9_.\-]+)")
-    env_value = re.compile(r"^\s*value:\s*(?P<value>.+?)\s*$")
-    pem = re.compile(r"-----BEGIN [A-Z ]*(?:PRIVATE KEY|CERTIFICATE)-----(?P<body>.*?)-----END", re.DOTALL)
-    return pair, env_name, env_value, pem
+# Secret values by context (compiled when first needed: most runs need none of them).
+# `key: value` / `key=value` / `"key": "value"` anywhere in a line: flow-style YAML maps
+# (`environment: {KAFKA_SSL_KEY_PASSWORD: x}`), JSON, TOML, `- KEY=value`.
+_PAIR = lazy_re.compile(
+    r"(?P<key>[A-Za-z0-9_.\-\[\]]+)[\"']?\s*[=:]\s*(?P<value>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[^\s,;{}\[\]\"']+)"
+)
+# Kubernetes/Helm env entries: `name: KAFKA_CFG_SSL_KEYSTORE_PASSWORD` then `value: x`.
+_ENV_NAME = lazy_re.compile(r"^\s*-?\s*name:\s*[\"']?(?P<name>[A-Za-z0-9_.\-]+)")
+_ENV_VALUE = lazy_re.compile(r"^\s*value:\s*(?P<value>.+?)\s*$")
+_PEM = lazy_re.compile(r"-----BEGIN [A-Z ]*(?:PRIVATE KEY|CERTIFICATE)-----(?P<body>.*?)-----END", re.DOTALL)
+
+
+def _starts_with_name(line: str) -> bool:
+    """What _ENV_NAME needs before it: `name:` after blanks and at most one dash (a `hostname:`
+    line, common in compose files, is no env entry and compiles nothing)."""
+    rest = line.lstrip()
+    return (rest[1:].lstrip() if rest.startswith("-") else rest).startswith("name:")
 
 
 _NOT_SECRET = frozenset({"true", "false", "null", "none", "[secret]"})
@@ -118,7 +123,6 @@ def secret_values(text: str) -> set[str]:
     per input file, then hidden wherever a report shows it (Redactor)."""
     if not _may_be_secret(text) and "://" not in text and "-----BEGIN" not in text:
         return set()  # no secret-looking key, no URL, no PEM block: most files, at C speed
-    pair, env_name, env_value, pem = _context_patterns()
     found: set[str] = set()
     pending_env_secret = 0  # lines left in which a `value:` belongs to a secret `name:`
     # Each pattern is tried only on lines holding what it needs to match (a URL's "://", a secret
@@ -135,22 +139,22 @@ def secret_values(text: str) -> set[str]:
                 for match in _FLAG.finditer(line):
                     found.add(_unquoted(match["value"]))
         if _ANY_SECRET_WORD.search(folded) and _SECRET.search(line):  # a secret key is part of the line
-            for match in pair.finditer(line):
+            for match in _PAIR.finditer(line):
                 if is_secret_key(match["key"]):
                     found.add(_unquoted(match["value"]))
             assignment = _ASSIGNMENT.match(line)
             if assignment and is_secret_key(assignment["key"]):
                 found.add(_unquoted(assignment["value"]))
-        name = env_name.match(line) if "name:" in line else None
+        name = _ENV_NAME.match(line) if "name:" in line and _starts_with_name(line) else None
         if name:
             pending_env_secret = 3 if is_secret_key(name["name"]) else 0
         elif pending_env_secret:
             pending_env_secret -= 1
-            value = env_value.match(line)
+            value = _ENV_VALUE.match(line)
             if value:
                 found.add(_unquoted(value["value"]))
                 pending_env_secret = 0
-    for block in pem.finditer(text):
+    for block in _PEM.finditer(text) if "-----BEGIN" in text else ():
         found.update(part.strip() for part in block["body"].split())
     return {value for value in found if _worth_hiding(value)}
 

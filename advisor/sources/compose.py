@@ -107,10 +107,12 @@ _BROKER_IMAGES = {"kafka", "kafka-native", "cp-kafka", "cp-server"}
 
 # Variables that configure a broker itself (KAFKA_X → x, Bitnami's KAFKA_CFG_X → x): a service
 # that sets one runs a broker, whatever its image (`${KAFKA_IMAGE}`, a custom build).
-_BROKER_VARIABLES = lazy_re.compile(
-    r"^KAFKA_(CFG_)?(NODE_ID|BROKER_ID|PROCESS_ROLES|LISTENERS|ADVERTISED_LISTENERS|ZOOKEEPER_CONNECT"
-    r"|CONTROLLER_QUORUM_VOTERS|CONTROLLER_QUORUM_BOOTSTRAP_SERVERS|LOG_DIRS)$"
-)
+_BROKER_VARIABLES = frozenset(
+    f"KAFKA_{cfg}{name}"
+    for cfg in ("", "CFG_")
+    for name in ("NODE_ID", "BROKER_ID", "PROCESS_ROLES", "LISTENERS", "ADVERTISED_LISTENERS", "ZOOKEEPER_CONNECT",
+                 "CONTROLLER_QUORUM_VOTERS", "CONTROLLER_QUORUM_BOOTSTRAP_SERVERS", "LOG_DIRS")
+)  # fmt: skip
 
 
 def _variables(service: Located) -> list[str]:
@@ -129,7 +131,7 @@ def _is_kafka(name: str, service: Any) -> bool:
     if not isinstance(service, Located) or str(name).startswith("x-"):
         return False
     variables = _variables(service)
-    if any(_BROKER_VARIABLES.match(v) for v in variables):
+    if any(v in _BROKER_VARIABLES for v in variables):
         return True
     own_command = "command" in service or "entrypoint" in service
     if any(v.startswith("KAFKA_CFG_") for v in variables) and not own_command:
@@ -149,9 +151,7 @@ def sniff(path: Path, text: str) -> Any:
         # one that only holds compose variables (KAFKA_IMAGE_TAG=3.9.0, KAFKA_PORT=9092) configures
         # no broker.
         names = re.findall(r"^\s*(?:export\s+)?(KAFKA_\w+)=", text, re.MULTILINE)
-        broker = any(
-            _BROKER_VARIABLES.match(n) or n.startswith("KAFKA_CFG_") or n in surfaces.JVM_VARIABLES for n in names
-        )
+        broker = any(n in _BROKER_VARIABLES or n.startswith("KAFKA_CFG_") or n in surfaces.JVM_VARIABLES for n in names)
         return ("env", None) if broker else None
     if path.suffix not in (".yml", ".yaml"):
         return None

@@ -157,3 +157,14 @@ def test_the_prefilters_never_change_a_redacted_line() -> None:
     assert len(lines) > 5000
     for line in lines:
         assert redact_line(line) == _redact_line_unfiltered(line), line
+
+
+def test_env_entries_are_found_however_the_name_line_is_indented() -> None:
+    """`name:` then `value:` (Kubernetes, Helm): after blanks, a dash, or both; a `hostname:`
+    line is no env entry."""
+    from advisor.secrets import secret_values
+
+    text = ("env:\n  - name: KAFKA_SSL_KEYSTORE_PASSWORD\n    value: hunter2222\n"
+            "  -  name: X_TOKEN\n    value: tok-1234\n\t- \tname: Y_SECRET\n   value: abcd1234\n"
+            "hostname: kafka-1\n  value: not-a-secret\n")  # fmt: skip
+    assert secret_values(text) == {"hunter2222", "tok-1234", "abcd1234"}
