@@ -6,10 +6,11 @@ under the developer's hands. An installed package's files do not, and a CI runne
 empty cache — every run there would be a first run (~250 ms of YAML parsing and validation). So
 the wheel's build hook (hatch_build.py) calls `write`: the rule set is parsed, validated and its
 predicates compiled, the catalog data validated — a failure fails the build — and the results
-ship as the package advisor/_built: Python modules whose only statement is one literal, so an
-installed run loads them as bytecode compiled at install, about three times faster than parsing
-the same JSON, and imports no json. A checkout has no such package (it is never committed) and
-keeps validating.
+ship as the package advisor/_built: Python modules of literals, so an installed run loads them as
+bytecode compiled at install, about three times faster than parsing the same JSON, and imports no
+json. The build also tabulates what the catalog says of each Java component's keys at every
+release (`java_keys`), which a run would otherwise work out from every key's record. A checkout
+has no such package (it is never committed) and keeps validating.
 """
 
 from __future__ import annotations
