@@ -163,7 +163,7 @@ def run_with_document(request: RunRequest) -> tuple[Report, Document]:
         limits=request.limits,
         follow_links=request.follow_links,
     )
-    candidates, unknown, missing = discover(request.paths, skipped, options)
+    candidates, unknown, missing = discover(request.paths, skipped, options, read_ahead=True)
     problems = [Problem(str(path), None, _why_missing(path), "missing") for path in missing]
     if request.ignore_unknown:  # said among the files not read, as for a folder walk
         skipped += [Problem(str(p), None, f"skipped: {_not_read(p)}", "skipped") for p in unknown]

@@ -24,7 +24,7 @@ from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
-from advisor.sources import topology
+from advisor.sources import parallel, topology
 from advisor.sources.text import read_text
 
 if TYPE_CHECKING:
@@ -370,17 +370,23 @@ def _skipped(path: Path, text: str) -> Problem | None:
 
 
 def discover(
-    paths: Iterable[Path], skipped: list[Problem] | None = None, options: LoadOptions | None = None
+    paths: Iterable[Path],
+    skipped: list[Problem] | None = None,
+    options: LoadOptions | None = None,
+    *,
+    read_ahead: bool = False,
 ) -> tuple[list[Candidate], list[Path], list[Path]]:
     """(files to load, files named explicitly that no loader reads, missing paths); files of a
     folder walk that look like Kafka configuration but that no loader claims go to `skipped`.
-    `options`: --format for the files named, the project config's override globs for all."""
+    `options`: --format for the files named, the project config's override globs for all.
+    `read_ahead`: a large walk's files are loaded too, by several processes (sources/parallel.py),
+    for a `load` with these same options."""
     with bounds.using((options or LoadOptions()).limits):
-        return _discover(paths, skipped, options)
+        return _discover(paths, skipped, options, read_ahead)
 
 
 def _discover(
-    paths: Iterable[Path], skipped: list[Problem] | None, options: LoadOptions | None
+    paths: Iterable[Path], skipped: list[Problem] | None, options: LoadOptions | None, read_ahead: bool = False
 ) -> tuple[list[Candidate], list[Path], list[Path]]:
     found: list[Candidate] = []
     unknown: list[Path] = []
@@ -389,7 +395,12 @@ def _discover(
         if path.is_dir():
             walk_notes: list[Problem] = []
             paths_found, too_many = _walk(path, walk_notes, options or LoadOptions())
-            for candidate in paths_found:
+            jobs = parallel.workers(len(paths_found)) if read_ahead else 1
+            if jobs > 1:  # every file sniffed and loaded by one of several processes
+                read, notes = parallel.read_all(paths_found, lambda p, n: _read_walked(p, n, options), jobs)
+                found += read
+                walk_notes += notes
+            for candidate in paths_found if jobs == 1 else ():
                 sniffed = _sniff(candidate, walk_notes, options)
                 if sniffed:
                     found.append(sniffed)
@@ -409,6 +420,23 @@ def _discover(
         else:
             missing.append(path)
     return found, unknown, missing
+
+
+def _read_walked(path: Path, notes: list[Problem], options: LoadOptions | None) -> Candidate | None:
+    """A walked file sniffed and loaded at once, as a candidate whose loading hands over the
+    result (parallel.Loaded): what `_load` would have made of it, met in a worker."""
+    candidate = _sniff(path, notes, options)
+    if candidate is None:
+        return None
+    try:
+        file_options = (options or LoadOptions()).for_file(candidate.path)
+        loaded = candidate.loader.load(str(candidate.path), candidate.text, candidate.payload, file_options)
+        outcome: tuple[str, Any] = ("loaded", loaded)
+    except LoadError as error:
+        outcome = ("failed", tuple(error.problem))
+    except Exception as error:  # noqa: BLE001 - reported as _load reports it: by type, as internal
+        outcome = ("failed", tuple(_internal(str(candidate.path), error)))
+    return candidate._replace(loader=parallel.Loaded, payload=outcome)
 
 
 def _override_version(override: FileOverride, source: SourceFile, config_sets: list[Any]) -> None:
