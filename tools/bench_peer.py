@@ -10,8 +10,8 @@ drifts. Prints figures; a benchmark, not a test (docs/performance.md records the
 2. Many files: a tree of N files shaped like real repositories' — copies of every file in
    fixtures/realworld/ (written in the shapes public repositories use), each copy's broker
    addresses made its own so copies are not one cluster — linted by one `kafka-advisor lint DIR`
-   process: wall time and peak memory (max RSS). kafkaesq reads one file a run, so it has no
-   figure here.
+   (with its forked readers, on Linux): wall time and peak memory (max RSS of its largest
+   process). kafkaesq reads one file a run, so it has no figure here.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def many_files(ours: Path, count: int, work: Path, runs: int) -> None:
         wall = _timed(command, work)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         shown = f"{peak / 1024:.0f} MB" if peak > before else f"≤ {before / 1024:.0f} MB (an earlier run's peak)"
-        print(f"{count:,} real-shaped files ({size / 1e6:.1f} MB) in one process: {wall:.2f} s, max RSS {shown}")
+        print(f"{count:,} real-shaped files ({size / 1e6:.1f} MB), one lint: {wall:.2f} s, max RSS {shown}")
 
 
 def main() -> int:

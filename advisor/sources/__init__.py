@@ -24,7 +24,7 @@ from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
-from advisor.sources import parallel, topology
+from advisor.sources import topology
 from advisor.sources.text import read_text
 
 if TYPE_CHECKING:
@@ -395,6 +395,8 @@ def _discover(
         if path.is_dir():
             walk_notes: list[Problem] = []
             paths_found, too_many = _walk(path, walk_notes, options or LoadOptions())
+            from advisor.sources import parallel  # a folder walk's: a lint of named files never forks
+
             jobs = parallel.workers(len(paths_found)) if read_ahead else 1
             if jobs > 1:  # every file sniffed and loaded by one of several processes
                 read, notes = parallel.read_all(paths_found, lambda p, n: _read_walked(p, n, options), jobs)
@@ -436,6 +438,8 @@ def _read_walked(path: Path, notes: list[Problem], options: LoadOptions | None) 
         outcome = ("failed", tuple(error.problem))
     except Exception as error:  # noqa: BLE001 - reported as _load reports it: by type, as internal
         outcome = ("failed", tuple(_internal(str(candidate.path), error)))
+    from advisor.sources import parallel
+
     return candidate._replace(loader=parallel.Loaded, payload=outcome)
 
 

@@ -12,7 +12,6 @@ least MIN_FILES files; a worker that fails costs nothing but time: its chunk is 
 from __future__ import annotations
 
 import os
-import pickle
 import sys
 
 from advisor import TYPE_CHECKING
@@ -89,6 +88,8 @@ def _fork(chunk: list[Path], read_one: Callable[[Path, list[Problem]], Any]) -> 
         try:
             os.close(readable)
             results, notes = _chunk(chunk, read_one)
+            import pickle
+
             loaders = sorted(name for name in sys.modules if name.startswith("advisor.sources."))
             data = pickle.dumps((results, notes, loaders), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(writable, "wb") as stream:
@@ -108,6 +109,8 @@ def _receive(pid: int, readable: int) -> tuple[list[Any], list[Problem]] | None:
         _, status = os.waitpid(pid, 0)
     if status != 0 or not data:
         return None
+    import pickle  # here, not at the top: a lint of a few files never forks
+
     try:
         results, notes, loaders = pickle.loads(data)
     except Exception:  # noqa: BLE001 - a worker cut short: its chunk is read again
