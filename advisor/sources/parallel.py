@@ -5,8 +5,9 @@ and judging them come after, in the parent, on everything read. So the walked pa
 contiguous chunks: forked workers each sniff and load one chunk and send the results back
 pickled, the parent does the first chunk itself, and the results are put back in path order —
 the same candidates, problems and notes as one process reading them in turn (tested: the same
-report). Only where fork is safe and cheap (Linux), with more than one CPU, and for walks of at
-least MIN_FILES files; a worker that fails costs nothing but time: its chunk is read again here.
+report). Only where fork is safe and cheap (Linux, no other thread running), with more than one
+CPU, and for walks of at least MIN_FILES files; a worker that fails costs nothing but time: its
+chunk is read again here.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ _JOBS = "KAFKA_ADVISOR_JOBS"  # processes to read with (1: none forked); for tes
 def workers(count: int) -> int:
     """How many processes read `count` walked files (1: this one alone)."""
     if sys.platform != "linux" or not hasattr(os, "fork"):
+        return 1
+    threading = sys.modules.get("threading")  # a process with threads does not fork: a lock one holds
+    if threading is not None and threading.active_count() > 1:  # would stay locked in the worker
         return 1
     asked = os.environ.get(_JOBS, "")
     if asked.isdigit() and int(asked) >= 1:

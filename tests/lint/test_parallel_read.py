@@ -73,3 +73,19 @@ def test_how_many_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parallel.workers(2) == 2 and parallel.workers(10) == 3  # asked for, never more than files
     monkeypatch.setenv("KAFKA_ADVISOR_JOBS", "one")
     assert parallel.workers(10) == 1  # not a number: the default (10 files: none forked)
+
+
+def test_a_process_with_threads_reads_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lock another thread holds at the fork would stay locked in the worker forever."""
+    import threading
+
+    monkeypatch.setenv("KAFKA_ADVISOR_JOBS", "2")
+    assert parallel.workers(10) == 2
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert parallel.workers(10) == 1
+    finally:
+        release.set()
+        other.join()
