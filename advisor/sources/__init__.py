@@ -402,10 +402,8 @@ def _discover(
                 read, notes = parallel.read_all(paths_found, lambda p, n: _read_walked(p, n, options), jobs)
                 found += read
                 walk_notes += notes
-            for candidate in paths_found if jobs == 1 else ():
-                sniffed = _sniff(candidate, walk_notes, options)
-                if sniffed:
-                    found.append(sniffed)
+            else:
+                found += [c for p in paths_found if (c := _sniff(p, walk_notes, options)) is not None]
             if too_many is not None:
                 found.append(Candidate(path, "", _Failed, too_many))
             if skipped is not None:
@@ -426,21 +424,26 @@ def _discover(
 
 def _read_walked(path: Path, notes: list[Problem], options: LoadOptions | None) -> Candidate | None:
     """A walked file sniffed and loaded at once, as a candidate whose loading hands over the
-    result (parallel.Loaded): what `_load` would have made of it, met in a worker."""
+    outcome (parallel.Loaded): what `_load` would have made of it, met in a worker."""
     candidate = _sniff(path, notes, options)
     if candidate is None:
         return None
-    try:
-        file_options = (options or LoadOptions()).for_file(candidate.path)
-        loaded = candidate.loader.load(str(candidate.path), candidate.text, candidate.payload, file_options)
-        outcome: tuple[str, Any] = ("loaded", loaded)
-    except LoadError as error:
-        outcome = ("failed", tuple(error.problem))
-    except Exception as error:  # noqa: BLE001 - reported as _load reports it: by type, as internal
-        outcome = ("failed", tuple(_internal(str(candidate.path), error)))
     from advisor.sources import parallel
 
+    outcome = _load_one(candidate, options or LoadOptions())
     return candidate._replace(loader=parallel.Loaded, payload=outcome)
+
+
+def _load_one(candidate: Candidate, options: LoadOptions) -> tuple[str, Any]:
+    """("loaded", (source, config sets)), or ("failed", the problem): a LoadError's, or an
+    internal one named by the exception's type (its text may quote a secret)."""
+    path, file_options = str(candidate.path), options.for_file(candidate.path)
+    try:
+        return "loaded", candidate.loader.load(path, candidate.text, candidate.payload, file_options)
+    except LoadError as error:
+        return "failed", error.problem
+    except Exception as error:  # noqa: BLE001 - a bug in one loader must not cost the other files
+        return "failed", _internal(path, error)
 
 
 def _override_version(override: FileOverride, source: SourceFile, config_sets: list[Any]) -> None:
@@ -502,20 +505,15 @@ def _load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docum
             message = "not a configuration format kafka-advisor reads"
             document.errors.append(Problem(str(item), 1, message, "unsupported"))
             continue
-        path = str(candidate.path)
-        file_options = options.for_file(candidate.path)
-        try:
-            source, config_sets = candidate.loader.load(path, candidate.text, candidate.payload, file_options)
-        except LoadError as error:
-            passed = _passed_over(candidate, error.problem) if candidate.walked else None
+        outcome, value = _load_one(candidate, options)
+        if outcome == "failed":  # an internal problem is never passed over (_passed_over)
+            passed = _passed_over(candidate, value) if candidate.walked else None
             if passed is not None:
                 document.notes.append(passed)
             else:
-                document.errors.append(error.problem)
+                document.errors.append(value)
             continue
-        except Exception as error:  # noqa: BLE001 - a bug in one loader must not cost the other files
-            document.errors.append(_internal(path, error))
-            continue
+        source, config_sets = value
         document.files.append(source)
         document.config_sets.extend(config_sets)
         _override_version(options.override_for(candidate.path), source, config_sets)

@@ -46,9 +46,9 @@ def workers(count: int) -> int:
 
 
 class Loaded:
-    """The loader of a candidate a worker already loaded: loading hands over what the file's
-    loader returned, or raises again the LoadError it raised (kept as its problem: an exception
-    does not survive pickling whole)."""
+    """The loader of a candidate a worker already loaded (sources._load_one's outcome): loading
+    hands over what the file's loader returned, or raises again as a LoadError the problem it met
+    (kept as the problem: an exception does not survive pickling whole)."""
 
     @staticmethod
     def load(path: str, text: str, payload: tuple[str, Any], options: Any) -> Any:
