@@ -93,7 +93,8 @@ def wait_until(predicate: Callable[[], bool], timeout: float, what: str, interva
 
 def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
     """CreateTopics returns when the controller has committed the topic; brokers learn of it
-    asynchronously. Wait until metadata shows every partition with a leader."""
+    asynchronously. Wait until metadata shows every partition with a leader — in the answer of
+    the one broker asked; another may lag behind (describe_topic_configs allows for that)."""
 
     def ready() -> bool:
         metadata = admin.list_topics(topic, timeout=10).topics.get(topic)
@@ -102,6 +103,25 @@ def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> N
         return all(p.leader >= 0 for p in metadata.partitions.values())
 
     wait_until(ready, timeout, f"topic {topic} to reach the brokers' metadata")
+
+
+def describe_topic_configs(admin, topic: str, timeout: float = 30) -> dict:  # type: ignore[no-untyped-def]
+    """DescribeConfigs for a topic goes to any broker, and the one wait_for_topic asked is not
+    necessarily it: a broker whose metadata has not caught up answers UNKNOWN_TOPIC_OR_PART
+    (seen in CI). Ask again until one answers or `timeout` passes."""
+    from confluent_kafka import KafkaError, KafkaException
+    from confluent_kafka.admin import ConfigResource
+
+    resource = ConfigResource(ConfigResource.Type.TOPIC, topic)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return admin.describe_configs([resource], request_timeout=10)[resource].result(timeout=20)
+        except KafkaException as error:
+            unknown = error.args[0].code() == KafkaError.UNKNOWN_TOPIC_OR_PART
+            if not unknown or time.monotonic() > deadline:
+                raise
+        time.sleep(0.5)
 
 
 @contextmanager

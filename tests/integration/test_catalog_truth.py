@@ -16,7 +16,7 @@ from confluent_kafka.admin import AdminClient, ConfigResource, ConfigSource, New
 from kafka import KafkaConsumer, KafkaProducer
 from kafka.admin import KafkaAdminClient
 from kafka.errors import KafkaConfigurationError
-from testbed import KafkaTestCluster, wait_for_topic
+from testbed import KafkaTestCluster, describe_topic_configs, wait_for_topic
 
 from advisor import catalog
 from advisor.catalog import store
@@ -60,7 +60,7 @@ def test_topic_defaults_equal_what_the_broker_reports(kafka_cluster: KafkaTestCl
     admin.create_topics([NewTopic(topic, 1, 3)], request_timeout=30)[topic].result(timeout=60)
     wait_for_topic(admin, topic, 1)
     try:
-        entries = describe(admin, ConfigResource(ConfigResource.Type.TOPIC, topic))
+        entries = describe_topic_configs(admin, topic)
         checked, mismatches = default_mismatches(entries, "topic")
         assert checked >= 30
         assert mismatches == []

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 from confluent_kafka import Consumer, KafkaException, Producer
-from confluent_kafka.admin import AdminClient, ConfigResource, NewTopic
-from testbed import KafkaTestCluster, parse_samples, wait_for_topic, wait_until
+from confluent_kafka.admin import AdminClient, NewTopic
+from testbed import KafkaTestCluster, describe_topic_configs, parse_samples, wait_for_topic, wait_until
 
 pytestmark = pytest.mark.kafka
 
@@ -79,8 +79,7 @@ def test_topic_is_replicated_with_min_isr_two(admin: AdminClient, replicated_top
     metadata = admin.list_topics(replicated_topic, timeout=10).topics[replicated_topic]
     assert len(metadata.partitions) == 3
     assert all(sorted(p.replicas) == [1, 2, 3] for p in metadata.partitions.values())
-    resource = ConfigResource(ConfigResource.Type.TOPIC, replicated_topic)
-    configs = admin.describe_configs([resource], request_timeout=10)[resource].result(timeout=20)
+    configs = describe_topic_configs(admin, replicated_topic)
     assert configs["min.insync.replicas"].value == "2"
 
 
