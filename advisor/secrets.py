@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from functools import lru_cache
 
 from advisor import lazy_re
+from advisor.named_tuple import NamedTuple
 
 # Kafka's PASSWORD-typed keys end in .password or are JAAS configs; librdkafka and
 # kafka-python spell them with underscores too. Tokens and key material likewise. Broad on
@@ -159,12 +162,25 @@ def secret_values(text: str) -> set[str]:
     return {value for value in found if _worth_hiding(value)}
 
 
+class Scanned(NamedTuple):
+    """What one input text holds that no output may show: its secret values, and whether it
+    has a URL with credentials (hidden by shape wherever one shows)."""
+
+    values: frozenset[str]
+    urls: bool
+
+
+def scan(text: str) -> Scanned:
+    return Scanned(frozenset(secret_values(text)), has_url_credentials(text))
+
+
 class Redactor:
     """Hides known secret values (and the secret shapes redact_line knows) in any text a
     report shows: the one layer every output goes through (advisor/report/redaction.py)."""
 
     def __init__(self, values: set[str], urls_with_credentials: bool = True) -> None:
         kept = sorted((v for v in values if _worth_hiding(v)), key=len, reverse=True)
+        self._values = kept
         self._pattern = re.compile("|".join(map(re.escape, kept))) if kept else None
         self._urls = urls_with_credentials
 
@@ -173,6 +189,29 @@ class Redactor:
         """Nothing to hide: no secret value in the input, and no URL with credentials (a short
         URL password is hidden by its shape, not as a value)."""
         return self._pattern is None and not self._urls
+
+    def many(self, texts: list[str]) -> dict[str, str]:
+        """The texts among these that hiding changes, each with what __call__ makes of it. A
+        regex of many secrets is slow to run over every text of a large report, so each secret
+        (and a URL's "://") is first looked for in all of them at once, at the speed of
+        str.find, and only the texts it is found in are hidden one by one."""
+        if self.empty or not texts:
+            return {}
+        joined = "\0".join(texts)
+        starts = list(itertools.accumulate((len(text) + 1 for text in texts[:-1]), initial=0))
+        found: set[int] = set()
+        for needle in [*self._values, "://"]:  # __call__ hides a URL's credentials whatever _urls says
+            at = joined.find(needle)
+            while at != -1:
+                found.add(bisect.bisect_right(starts, at) - 1)
+                at = joined.find(needle, at + 1)
+        changed = {}
+        for index in sorted(found):
+            text = texts[index]
+            hidden = self(text)
+            if hidden != text:
+                changed[text] = hidden
+        return changed
 
     def __call__(self, text: str) -> str:
         if not text:

@@ -11,15 +11,17 @@ source too; this layer is what makes a miss there harmless.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from advisor.model.document import Document, Problem
 from advisor.model.findings import Finding, Fix
 from advisor.report.model import Report
-from advisor.secrets import Redactor, has_url_credentials, secret_values
+from advisor.secrets import Redactor, Scanned, scan
 
 
-def run_secrets(document: Document, texts: Iterable[str]) -> Redactor:
+def run_secrets(document: Document, texts: Iterable[str], scanned: Mapping[str, Scanned] | None = None) -> Redactor:
+    """The run's Redactor. `scanned`: texts already scanned (by the processes that read a large
+    walk), each found there as here."""
     values: set[str] = set()
     urls = False
     for config_set in document.config_sets:
@@ -29,13 +31,15 @@ def run_secrets(document: Document, texts: Iterable[str]) -> Redactor:
                 if setting.raw:
                     values.add(setting.raw)
     unique = {id(text): text for text in [*texts, *(source.text for source in document.files)]}  # read once
+    known = scanned or {}
     for text in unique.values():
-        values |= secret_values(text)
-        urls = urls or has_url_credentials(text)
+        found = known.get(text) or scan(text)
+        values |= found.values
+        urls = urls or found.urls
     return Redactor(values, urls)
 
 
-def _finding(finding: Finding, hide: Redactor) -> Finding:
+def _finding(finding: Finding, hide: Callable[[str], str]) -> Finding:
     fix = finding.fix
     shown = {
         "message": hide(finding.message),
@@ -52,7 +56,7 @@ def _finding(finding: Finding, hide: Redactor) -> Finding:
     return finding._replace(**shown)
 
 
-def _hidden_change(change, hide: Redactor):  # type: ignore[no-untyped-def]
+def _hidden_change(change, hide: Callable[[str], str]):  # type: ignore[no-untyped-def]
     if not change.value:
         return change
     value = hide(change.value)
@@ -63,15 +67,42 @@ def _problem(problem: Problem, hide: Redactor) -> Problem:
     return problem._replace(message=hide(problem.message))
 
 
+def _shown(finding: Finding) -> list[str]:
+    """Every string of a finding that _finding passes through `hide`."""
+    texts = [finding.message, finding.subject, finding.recommended or "", finding.justification or ""]
+    if finding.fix is not None:
+        texts.append(finding.fix.value)
+    if finding.changes:
+        texts += [change.value for change in finding.changes if change.value]
+    if finding.assumptions:
+        texts += finding.assumptions
+    if finding.extra:
+        texts += finding.extra.values()
+    return texts
+
+
 def redact(report: Report, hide: Redactor) -> Report:
     """The report with every shown string passed through `hide`."""
     if hide.empty:
         return report
+    shown = [_shown(finding) for finding in report.findings]
+    lines = [text for numbered in report.lines.values() for text in numbered.values()]
+    changed = hide.many([text for texts in shown for text in texts] + lines)
+
+    def hide_known(text: str) -> str:  # hide's answer for the findings' strings and lines, looked up
+        return changed.get(text, text)
+
+    findings = report.findings
+    if changed:
+        findings = [
+            f if changed.keys().isdisjoint(texts) else _finding(f, hide_known)
+            for f, texts in zip(findings, shown, strict=True)
+        ]
     return report._replace(
-        findings=[_finding(f, hide) for f in report.findings],
+        findings=findings,
         problems=[_problem(p, hide) for p in report.problems],
         skipped=[_problem(p, hide) for p in report.skipped],
-        lines={path: {n: hide(text) for n, text in lines.items()} for path, lines in report.lines.items()},
+        lines={path: {n: hide_known(text) for n, text in numbered.items()} for path, numbered in report.lines.items()},
         diff=hide(report.diff),
         fixes=[
             plan._replace(

@@ -215,7 +215,9 @@ def run_with_document(request: RunRequest) -> tuple[Report, Document]:
         diff=diff,
         skipped=skipped,
     )
-    return redaction.redact(report, redaction.run_secrets(document, (c.text for c in candidates))), document
+    scanned = {text: found for candidate in candidates for text, found in candidate.scanned}
+    hide = redaction.run_secrets(document, (c.text for c in candidates), scanned)
+    return redaction.redact(report, hide), document
 
 
 def rule_params(

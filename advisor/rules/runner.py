@@ -11,7 +11,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable
 
-from advisor import TYPE_CHECKING, catalog, lazy_re
+from advisor import TYPE_CHECKING, catalog, forked, lazy_re
 from advisor.analysis import peers as peer_summary
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document, Location, Problem
@@ -27,6 +27,8 @@ from advisor.secrets import REDACTED
 
 if TYPE_CHECKING:
     from typing import Any
+
+MIN_SETS_FORKED = 512  # config sets below which judging them in one process is quicker than forking
 
 _PLACEHOLDER = lazy_re.compile(r"\{([A-Za-z0-9_.\-]+)\}")
 
@@ -328,18 +330,43 @@ class _Run:
         )
 
     def config_sets(self, rules: list[Rule]) -> None:
-        applicable: dict[tuple[str, str, str, str], list[Rule]] = {}  # a few kinds of config set, many sets
-        for config_set in self.document.config_sets:
-            try:
-                self.findings += self.config_set(config_set, rules, applicable)
-            except Exception as error:  # noqa: BLE001 - a bug must not cost the other sets their verdicts
-                self.failed(config_set, error)
+        """Every config set judged, many of them by several processes (advisor/forked.py): the
+        same findings, problems and notes, in the same order, as one process judging them in turn."""
+        sets = self.document.config_sets
+        jobs = 1 if self.stats is not None else forked.workers(len(sets), MIN_SETS_FORKED)
+        if jobs > 1:  # what judging a set adds to the document besides findings, written here first
+            for config_set in sets:
+                self.profile_of(config_set)
+        parts = forked.chunks(list(range(len(sets))), jobs)
+        for found, errors, judged in forked.map_chunks(parts, lambda part: self.judge(part, rules), jobs):
+            self.findings += found
+            self.document.errors += errors
+            for index, verdict in judged:
+                self.judged[id(sets[index])] = verdict
 
-    def failed(self, config_set: ConfigSet, error: Exception) -> None:
+    def judge(
+        self, indexes: list[int], rules: list[Rule]
+    ) -> tuple[list[tuple[Finding, str | None]], list[Problem], list[tuple[int, Judged]]]:
+        """The findings of the config sets at these indexes, the internal errors met, and the
+        release that judged each set."""
+        sets = self.document.config_sets
+        found: list[tuple[Finding, str | None]] = []
+        errors: list[Problem] = []
+        applicable: dict[tuple[str, str, str, str], list[Rule]] = {}  # a few kinds of config set, many sets
+        for index in indexes:
+            config_set = sets[index]
+            try:
+                found += self.config_set(config_set, rules, applicable)
+            except Exception as error:  # noqa: BLE001 - a bug must not cost the other sets their verdicts
+                errors.append(self.failed(config_set, error))
+        judged = [(index, verdict) for index in indexes if (verdict := self.judged.get(id(sets[index])))]
+        return found, errors, judged
+
+    def failed(self, config_set: ConfigSet, error: Exception) -> Problem:
         """An internal error while judging one config set: a problem for its file (exit 2), named
         by the exception's type only — its text may quote a value, which may be a secret."""
         message = f"internal error ({type(error).__name__}) while checking {config_set.name}; please report it"
-        self.document.errors.append(Problem(config_set.path, config_set.anchor.line, message, "internal"))
+        return Problem(config_set.path, config_set.anchor.line, message, "internal")
 
     def config_set(
         self, config_set: ConfigSet, rules: list[Rule], applicable: dict[Any, list[Rule]]
@@ -401,7 +428,7 @@ class _Run:
                 try:
                     violations = cluster_check(cluster, self.peers_of(members[0]), params)
                 except Exception as error:  # noqa: BLE001 - one cluster's bug must not cost the others
-                    self.failed(members[0], error)
+                    self.document.errors.append(self.failed(members[0], error))
                     continue
                 self.timed(definition.id, started)
                 for violation in violations:

@@ -138,6 +138,9 @@ class Candidate(NamedTuple):
     loader: Any
     payload: Any
     walked: bool = False  # found in a folder walk (not named): what is not Kafka's is passed over
+    # (text, secrets.Scanned) of the texts this file brings, when its reader scanned them (a large
+    # walk's worker, which holds them): the run's redaction need not scan them again
+    scanned: tuple[tuple[str, Any], ...] = ()
 
 
 def _undecodable(path: Path, error: UnicodeDecodeError) -> Problem:
@@ -287,27 +290,35 @@ def _over_limit(path: Path, limit: bounds.Limits) -> Problem | None:
     return Problem(str(path), None, message, "input")
 
 
+def _suffix(name: str) -> str:
+    """A file name's suffix, as Path(name).suffix says it (`a.tar.gz`: `.gz`; `.env`, `a.`: none)."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
 def _walk(root: Path, skipped: list[Problem], options: LoadOptions) -> tuple[list[Path], Problem | None]:
     """The files under `root` a folder walk looks at, sorted: hidden entries (but `.env`)
     left out; a folder it cannot read, and a link that leaves `root`, said in `skipped`
     (--follow-links reads such links); at most limits.files of them (past it, an input error)."""
-    found: list[Path] = []
+    found: list[str] = []  # plain strings while walking, Paths for what is found: pathlib is slow
     top = root.resolve()
     seen_folders = {top}
-    pending = [root]
+    pending = [os.fspath(root)]
     while pending:
         folder = pending.pop()
         try:
             entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
         except OSError as error:
             reason = error.strerror or type(error).__name__
-            skipped.append(Problem(str(folder), None, f"skipped: this folder cannot be read ({reason})", "skipped"))
+            message = f"skipped: this folder cannot be read ({reason})"
+            skipped.append(Problem(str(Path(folder)), None, message, "skipped"))
             continue
         for entry in entries:
-            if entry.name.startswith(".") and entry.name != ".env":
+            name = entry.name
+            if name.startswith(".") and name != ".env":
                 continue
-            path = Path(entry.path)
             if entry.is_symlink():
+                path = Path(entry.path)
                 try:
                     target = path.resolve()
                 except (OSError, RuntimeError):  # a loop of links: nothing to read
@@ -319,23 +330,23 @@ def _walk(root: Path, skipped: list[Problem], options: LoadOptions) -> tuple[lis
                 if target.is_dir():
                     if target not in seen_folders:  # a loop of links is walked once
                         seen_folders.add(target)
-                        pending.append(path)
+                        pending.append(entry.path)
                     continue
             if entry.is_dir(follow_symlinks=False):
-                pending.append(path)
+                pending.append(entry.path)
             elif entry.is_file() and (
-                Path(entry.name).suffix in SUFFIXES
-                or entry.name == ".env"
-                or (options.overrides and options.override_for(path).format)
+                _suffix(name) in SUFFIXES
+                or name == ".env"
+                or (options.overrides and options.override_for(Path(entry.path)).format)
             ):
-                found.append(path)
-    found.sort()
-    if len(found) <= options.limits.files:
-        return found, None
+                found.append(entry.path)
+    paths = sorted(map(Path, found))
+    if len(paths) <= options.limits.files:
+        return paths, None
     message = (
         f"more than {options.limits.files:,} files to read (limits.files): the first {options.limits.files:,} read"
     )
-    return found[: options.limits.files], Problem(str(root), None, message, "input")
+    return paths[: options.limits.files], Problem(str(root), None, message, "input")
 
 
 _TEMPLATE = lazy_re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<%.*?%>")
@@ -428,10 +439,17 @@ def _read_walked(path: Path, notes: list[Problem], options: LoadOptions | None) 
     candidate = _sniff(path, notes, options)
     if candidate is None:
         return None
+    from advisor import secrets
     from advisor.sources import parallel
 
     outcome = _load_one(candidate, options or LoadOptions())
-    return candidate._replace(loader=parallel.Loaded, payload=outcome)
+    texts = [candidate.text]
+    if outcome[0] == "loaded":
+        source = outcome[1][0]
+        texts += [source.text, *source.includes.values()]
+    unique = {id(text): text for text in texts}.values()
+    scanned = tuple((text, secrets.scan(text)) for text in unique)
+    return candidate._replace(loader=parallel.Loaded, payload=outcome, scanned=scanned)
 
 
 def _load_one(candidate: Candidate, options: LoadOptions) -> tuple[str, Any]:

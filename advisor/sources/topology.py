@@ -87,6 +87,28 @@ def _folders(path: str) -> list[str]:
         folder = above
 
 
+class _Folders(dict[str, list[str]]):
+    """Each path's folder and the folders above it (_folders), worked out once per link."""
+
+    def __missing__(self, path: str) -> list[str]:
+        chain = self[path] = _folders(path)
+        return chain
+
+
+class _Addresses(dict[int, tuple[list[endpoints.Endpoint], tuple[str, bool, bool] | None]]):
+    """Each config set's addresses — served or reached, and its quorum — worked out once per link
+    (by the set's id: sets are not hashable)."""
+
+    def of(self, config_set: ConfigSet) -> tuple[list[endpoints.Endpoint], tuple[str, bool, bool] | None]:
+        found = self.get(id(config_set))
+        if found is None:
+            found = self[id(config_set)] = (
+                endpoints.served(config_set) + endpoints.reached(config_set),
+                endpoints.quorum(config_set),
+            )
+        return found
+
+
 def _declared(config_set: ConfigSet, declarations: tuple[ClusterDeclaration, ...], base: Path | None) -> str | None:
     if not declarations or base is None:
         return None
@@ -112,23 +134,24 @@ def link(document: Document, declarations: tuple[ClusterDeclaration, ...] = (), 
         if name is not None:
             where = by_name[name].declared_in or "the project config"
             groups.join(f"declared:{name}", _unit(config_set), Link(f"{config_set.path} is declared in {where}"))
-    _join_by_address(groups, sets)
-    _join_addressless(groups, sets)
+    addresses = _Addresses()
+    _join_by_address(groups, sets, addresses, _Folders())
+    _join_addressless(groups, sets, addresses)
     _build(document, groups, by_name)
 
 
-def _join_by_address(groups: _Groups, sets: list[ConfigSet]) -> None:
+def _join_by_address(groups: _Groups, sets: list[ConfigSet], addresses: _Addresses, folders: _Folders) -> None:
     servers: dict[endpoints.Endpoint, list[ConfigSet]] = defaultdict(list)
     quorums: dict[str, list[ConfigSet]] = defaultdict(list)
     for config_set in sets:
-        for endpoint in endpoints.served(config_set) + endpoints.reached(config_set):
+        found, named = addresses.of(config_set)
+        for endpoint in found:
             servers[endpoint].append(config_set)
-        named = endpoints.quorum(config_set)
         if named is not None:
             quorums[named[0]].append(config_set)
     guesses: list[tuple[ConfigSet, ConfigSet, str]] = []
     for endpoint, holders in servers.items():
-        for first, other in _pairs(endpoint, holders):
+        for first, other in _pairs(endpoint, holders, folders):
             reason = f"{first.path} and {other.path} both name {endpoint}"
             if groups.conflict(_unit(first), _unit(other)):
                 continue
@@ -137,9 +160,9 @@ def _join_by_address(groups: _Groups, sets: list[ConfigSet]) -> None:
             else:
                 groups.join(_unit(first), _unit(other), Link(reason))
     for text, holders in quorums.items():
-        _, loopback, local = endpoints.quorum(holders[0])  # type: ignore[misc]
+        _, loopback, local = addresses.of(holders[0])[1]  # type: ignore[misc]
         quorum = endpoints.Endpoint("localhost" if loopback else "local" if local else "quorum", "")
-        for first, other in _pairs(quorum, holders, brokers_join=True):
+        for first, other in _pairs(quorum, holders, folders, brokers_join=True):
             reason = f"{first.path} and {other.path} name the same quorum ({text.partition('=')[0]})"
             if groups.conflict(_unit(first), _unit(other)):
                 continue
@@ -153,7 +176,7 @@ def _join_by_address(groups: _Groups, sets: list[ConfigSet]) -> None:
 
 
 def _pairs(
-    endpoint: endpoints.Endpoint, holders: list[ConfigSet], *, brokers_join: bool = False
+    endpoint: endpoints.Endpoint, holders: list[ConfigSet], folders: _Folders, *, brokers_join: bool = False
 ) -> list[tuple[ConfigSet, ConfigSet]]:
     """Which holders of one address to join. Clients join the broker that serves it, or each
     other; two brokers serving one address are two files of one node, never joined (only a
@@ -169,24 +192,20 @@ def _pairs(
         return [(anchor, h) for h in holders if joinable(anchor, h)]
     by_folder: dict[str, list[ConfigSet]] = defaultdict(list)
     for holder in holders:
-        by_folder[os.path.dirname(os.path.abspath(holder.path))].append(holder)
+        by_folder[folders[holder.path][0]].append(holder)
     for folder, members in by_folder.items():  # two of each kind suffice as anchors (one may be the holder)
         brokers = [h for h in members if h.component == "broker"][:2]
         by_folder[folder] = brokers + [h for h in members if h.component != "broker"][:2]
     pairs = []
     for holder in holders:
-        for level in _folders(holder.path):
+        for level in folders[holder.path]:
             anchor = next((h for h in by_folder.get(level, []) if joinable(h, holder)), None)
             if anchor is not None:
                 pairs.append((anchor, holder))
     return pairs
 
 
-def _addressed(config_set: ConfigSet) -> bool:
-    return bool(endpoints.served(config_set) or endpoints.reached(config_set) or endpoints.quorum(config_set))
-
-
-def _join_addressless(groups: _Groups, sets: list[ConfigSet]) -> None:
+def _join_addressless(groups: _Groups, sets: list[ConfigSet], addresses: _Addresses) -> None:
     """A file that names no address (a reassignment plan, a client without bootstrap servers)
     joins the cluster of its folder when exactly one cluster with brokers lives there."""
     folders: dict[str, set[str]] = defaultdict(set)
@@ -197,7 +216,7 @@ def _join_addressless(groups: _Groups, sets: list[ConfigSet]) -> None:
     for config_set in sets:
         by_unit[groups.find(_unit(config_set))].append(config_set)
     for root, members in by_unit.items():
-        if any(_addressed(m) or m.component == "broker" for m in members) or root.startswith("declared:"):
+        if any(any(addresses.of(m)) or m.component == "broker" for m in members) or root.startswith("declared:"):
             continue
         clusters = folders.get(os.path.dirname(members[0].path), set())
         if len(clusters) == 1:

@@ -166,3 +166,11 @@ def test_a_file_that_cannot_be_read_is_an_input_error_named_and_a_note_walked(tm
     assert [f["rule"] for f in report["findings"]] == ["KP101"]  # the other file, as ever
     notes = json.loads(walked.stdout)["skipped"]
     assert walked.returncode == 1 and [n["message"] for n in notes] == ["skipped: cannot be read: Permission denied"]
+
+
+def test_a_walk_reads_suffixes_as_pathlib_does() -> None:
+    """The walk takes a name's suffix without making a Path of every entry: the same answers."""
+    from advisor.sources import _suffix
+
+    names = ["a.tar.gz", ".env", "a.", "a", "..", "a..b", ".x.y", "server.properties", "...", "a.b.", "run.sh", "é.yml"]
+    assert [_suffix(name) for name in names] == [Path(name).suffix for name in names]

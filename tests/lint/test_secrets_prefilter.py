@@ -22,3 +22,21 @@ def test_a_folded_spelling_is_still_secret() -> None:
     key = "ssl.keystore.pa\u017f\u017fword"  # two long s: IGNORECASE reads them as "ss"
     assert is_secret_key(key)
     assert "hunter2-long" in secret_values(f"{key}=hunter2-long\n")
+
+
+def test_hiding_many_texts_at_once_changes_what_hiding_each_changes() -> None:
+    """Redactor.many looks for every secret in all the texts at once: it finds each text hiding
+    changes — a secret at either end, twice, overlapping another, inside a URL's user info —
+    and no other, whatever the texts around it."""
+    from advisor.secrets import Redactor
+
+    secrets = {"s3cr3t-one", "one-two", "hunter22", "x\0y-pass"}
+    rnd = random.Random(20261202)
+    words = ["s3cr3t-one", "one-two", "hunter22", "plain", "https://u:pw0rd@host:9092", "://", "", "x", "\0", "two"]
+    for urls in (True, False):
+        hide = Redactor(secrets, urls)
+        for _ in range(2_000):
+            texts = ["".join(rnd.choice(words) for _ in range(rnd.randint(0, 4))) for _ in range(rnd.randint(0, 6))]
+            expected = {text: hide(text) for text in texts if hide(text) != text}
+            assert hide.many(texts) == expected, texts
+    assert Redactor(set(), False).many(["hunter22"]) == {}
