@@ -25,7 +25,7 @@ from advisor.model.topology import ClusterDeclaration
 from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
 from advisor.sources import topology
-from advisor.sources.text import read_text
+from advisor.sources.text import decode
 
 if TYPE_CHECKING:
     from typing import Any
@@ -164,10 +164,13 @@ def _refused(problem: Problem, skipped: list[Problem] | None) -> Candidate | Non
 def _bounded_text(path: Path, limit: bounds.Limits) -> str | Problem:
     """The file's text, or why it is not read: over a limit, undecodable or unreadable."""
     try:
-        over = _over_limit(path, limit)
-        if over is not None:
-            return over
-        text = read_text(path)
+        with open(path, "rb") as stream:  # opened once: its size from the open file, not the path again
+            size = os.fstat(stream.fileno()).st_size
+            if size > limit.file_bytes:
+                message = f"larger than {limit.file_bytes:,} bytes ({size:,}; limits.file-bytes): not read"
+                return Problem(str(path), None, message, "input")
+            data = stream.read()
+        text = decode(path, data)
     except UnicodeDecodeError as error:
         return _undecodable(path, error)
     except OSError as error:  # no permission, a file gone since the walk saw it
@@ -277,17 +280,6 @@ _WHAT_IS_READ[".env"] = (
     ".env files are read as a broker's environment when they set its own variables (KAFKA_NODE_ID,"
     " KAFKA_PROCESS_ROLES, KAFKA_LISTENERS, KAFKA_ZOOKEEPER_CONNECT, KAFKA_CFG_*)"
 )
-
-
-def _over_limit(path: Path, limit: bounds.Limits) -> Problem | None:
-    try:
-        size = path.stat().st_size
-    except OSError:
-        return None  # said when it is read
-    if size <= limit.file_bytes:
-        return None
-    message = f"larger than {limit.file_bytes:,} bytes ({size:,}; limits.file-bytes): not read"
-    return Problem(str(path), None, message, "input")
 
 
 def _suffix(name: str) -> str:

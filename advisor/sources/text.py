@@ -9,7 +9,11 @@ def read_text(path: Path) -> str:
     """A file's text: UTF-8 (a BOM dropped) or UTF-16 with its BOM. A `.properties` file is read
     as Java reads it — bytes that are not UTF-8 as ISO-8859-1, a UTF-8 BOM kept (Java sees it as
     part of the first key). Anything else undecodable raises UnicodeDecodeError."""
-    data = path.read_bytes()
+    return decode(path, path.read_bytes())
+
+
+def decode(path: Path, data: bytes) -> str:
+    """The text of a file whose bytes were read already, as read_text reads it."""
     if path.suffix == ".properties":
         try:
             return data.decode("utf-8")
