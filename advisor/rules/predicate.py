@@ -95,6 +95,70 @@ def compile_predicate(expression: str) -> Evaluate:
     return compile_tree(jmespath.compile(expression).parsed)
 
 
+def _field_path(node: dict[str, Any]) -> list[str] | None:
+    """The field names of a subexpression made of fields alone (`a.b.c`), else None."""
+    if node["type"] == "field":
+        return [node["value"]]
+    if node["type"] != "subexpression":
+        return None
+    names: list[str] = []
+    for child in node.get("children", []):
+        part = _field_path(child)
+        if part is None:
+            return None
+        names += part
+    return names
+
+
+def _fields(names: list[str]) -> Evaluate:
+    """`a.b…`: each field of the object before it; null once one is not an object."""
+    if len(names) == 2:
+        first, second = names
+
+        def two_fields(value: Any) -> Any:
+            if isinstance(value, dict):
+                value = value.get(first)
+                if isinstance(value, dict):
+                    return value.get(second)
+            return None
+
+        return two_fields
+    path = tuple(names)
+
+    def fields(value: Any) -> Any:
+        for name in path:
+            if not isinstance(value, dict):
+                return None
+            value = value.get(name)
+        return value
+
+    return fields
+
+
+def _compared_to_constant(comparator: str, left: Evaluate, constant: Any) -> Evaluate:
+    """A comparison with a literal: as compile_tree's, the constant's type checked once."""
+    if comparator == "eq":
+        return lambda value: _equals(left(value), constant)
+    if comparator == "ne":
+        return lambda value: not _equals(left(value), constant)
+    compare = _ORDERING[comparator]
+    if _number(constant):
+
+        def ordering_number(value: Any) -> Any:
+            a = left(value)
+            return compare(a, constant) if _number(a) else None
+
+        return ordering_number
+    if isinstance(constant, str):
+
+        def ordering_string(value: Any) -> Any:
+            a = left(value)
+            return compare(a, constant) if isinstance(a, str) else None
+
+        return ordering_string
+    return lambda value: None  # an ordering with a constant neither number nor string: null
+
+
 def compile_tree(node: dict[str, Any]) -> Evaluate:
     kind = node["type"]
     children = node.get("children", [])
@@ -106,6 +170,9 @@ def compile_tree(node: dict[str, Any]) -> Evaluate:
 
         return field
     if kind == "subexpression":
+        names = _field_path(node)
+        if names is not None:  # `effective."acks"`: one function, not a closure per step
+            return _fields(names)
         steps = [compile_tree(child) for child in children]
 
         def subexpression(value: Any) -> Any:
@@ -121,6 +188,8 @@ def compile_tree(node: dict[str, Any]) -> Evaluate:
         return lambda value: value
     if kind == "comparator":
         left, right = (compile_tree(child) for child in children)
+        if children[1]["type"] == "literal":  # `... == 'all'`, `... < 2`: the constant taken as it is
+            return _compared_to_constant(node["value"], left, children[1]["value"])
         if node["value"] == "eq":
             return lambda value: _equals(left(value), right(value))
         if node["value"] == "ne":

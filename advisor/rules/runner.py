@@ -352,7 +352,7 @@ class _Run:
         sets = self.document.config_sets
         found: list[tuple[Finding, str | None]] = []
         errors: list[Problem] = []
-        applicable: dict[tuple[str, str, str, str], list[Rule]] = {}  # a few kinds of config set, many sets
+        applicable: dict[tuple[str, str, str, str], list[Any]] = {}  # a few kinds of config set, many sets
         for index in indexes:
             config_set = sets[index]
             try:
@@ -369,7 +369,7 @@ class _Run:
         return Problem(config_set.path, config_set.anchor.line, message, "internal")
 
     def config_set(
-        self, config_set: ConfigSet, rules: list[Rule], applicable: dict[Any, list[Rule]]
+        self, config_set: ConfigSet, rules: list[Rule], applicable: dict[Any, list[Any]]
     ) -> list[tuple[Finding, str | None]]:
         """The findings of one config set (kept apart until it is judged whole)."""
         found: list[tuple[Finding, str | None]] = []
@@ -379,12 +379,16 @@ class _Run:
         values = None
         secrets = {key for key, setting in config_set.settings.items() if setting.secret}
         kind = (config_set.component, config_set.client, release, set_profile)
-        if kind not in applicable:
-            applicable[kind] = [rule for rule in rules if _applies(rule, config_set, release, set_profile)]
+        if kind not in applicable:  # each rule with what its every run reads, looked up once
+            applicable[kind] = [
+                (rule, rule.required_keys, rule.predicate, self.params_of(rule.definition))
+                for rule in rules
+                if _applies(rule, config_set, release, set_profile)
+            ]
         written = config_set.settings.keys()
         timing = self.stats is not None
-        for rule in applicable[kind]:
-            if not rule.required_keys <= written:
+        for rule, required_keys, predicate, params in applicable[kind]:
+            if required_keys and not required_keys <= written:
                 continue  # the predicate asks for a key this set does not write: it cannot hold
             if values is None:
                 started = time.perf_counter()
@@ -392,9 +396,8 @@ class _Run:
                 values = rule_context.build(config_set, self.document, release, set_profile, peers, self.shared)
                 self.timed("(context)", started)
             definition = rule.definition
-            values["params"] = self.params_of(definition)
+            values["params"] = params
             started = time.perf_counter() if timing else 0.0
-            predicate = rule.predicate
             if predicate is not None:
                 if not predicate(values):
                     if timing:
