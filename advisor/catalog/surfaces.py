@@ -135,8 +135,9 @@ def _spring() -> dict[str, Any]:
     return store.read("spring_boot.json")
 
 
-def spring_boot_releases() -> list[str]:
-    return sorted(_spring()["boot"], key=lambda v: tuple(int(p) for p in v.split(".")))
+@cache
+def spring_boot_releases() -> tuple[str, ...]:
+    return tuple(sorted(_spring()["boot"], key=lambda v: tuple(int(p) for p in v.split("."))))
 
 
 def _uniform(name: str) -> str:

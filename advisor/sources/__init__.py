@@ -209,10 +209,11 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
     if options is not None and (override := options.override_for(path)).format:
         why = f"[overrides.{override.glob!r}] in the project config"
         return _forced(path, override.format, why, options.limits)
-    if path.suffix not in SUFFIXES and path.name != ".env":
+    suffix = path.suffix
+    if suffix not in SUFFIXES and path.name != ".env":
         return None
     walked = skipped is not None
-    if not path.suffix and path.name != ".env":
+    if not suffix and path.name != ".env":
         try:
             with path.open("rb") as stream:  # an extensionless file counts only as a #! script
                 if stream.read(2) != b"#!":
@@ -222,12 +223,12 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
     text = _bounded_text(path, (options or LoadOptions()).limits)
     if isinstance(text, Problem):
         return _refused(text, skipped)
-    if path.suffix in _METRIC_SUFFIXES and (measured := metric_kind(text[:8192])):
+    if suffix in _METRIC_SUFFIXES and (measured := metric_kind(text[:8192])):
         if skipped is not None:  # metrics, not configuration: said in a walk; a file named is `unknown`
             message = f"skipped: {described(measured)}, not configuration; kafka-advisor analyze reads it"
             skipped.append(Problem(str(path), None, message, "skipped"))
         return None
-    for loader in _loaders(path.suffix):
+    for loader in _loaders(suffix):
         try:
             payload = loader.sniff(path, text)
         except Exception as error:  # noqa: BLE001 - reported when the file is loaded, the others go on

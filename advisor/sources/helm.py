@@ -144,11 +144,17 @@ def chart_release(constraint: str) -> tuple[str, str] | None:
         fixed = fixed[:1]
     elif operator == "~":
         fixed = fixed[:2]
-    matching = [v for v in releases if fixed and _numbers(v)[: len(fixed)] == fixed]
+    matching = [(numbers, v) for v, numbers in _chart_numbers() if fixed and numbers[: len(fixed)] == fixed]
     if not matching:
         return None
-    newest = max(matching, key=_numbers)
+    newest = max(matching, key=lambda pair: pair[0])[1]  # the first of equal numbers, as before
     return newest, releases[newest]
+
+
+@cache
+def _chart_numbers() -> tuple[tuple[str, list[int]], ...]:
+    """Every chart version with its numbers, worked out once."""
+    return tuple((version, _numbers(version)) for version in _chart_releases())
 
 
 def _release_from_chart(path: str) -> tuple[str, str] | None:

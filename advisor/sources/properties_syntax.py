@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from advisor import lazy_re
 from advisor.model.document import LoadError
-from advisor.named_tuple import NamedTuple
+from advisor.named_tuple import NamedTuple, from_values
 from advisor.sources.spans import LineIndex, Span
 
 _WHITESPACE = " \t\f"
@@ -133,8 +133,20 @@ def parse(text: str, path: str) -> tuple[list[Entry], list[tuple[int, str]]]:
         if stripped[0] in "#!":
             comments.append((first + 1, stripped))
             continue
+        offset = starts[first] + len(line) - len(stripped)
+        if not stripped.endswith("\\"):  # one line, no continuation: most entries, without _Logical
+            key_end, value_start = _split_key(stripped)
+            key_to = offset + key_end
+            has_value = value_start < len(stripped)
+            value_from = offset + value_start if has_value else key_to
+            value_to = starts[first] + len(line) if has_value else value_from
+            entry = (_unescape(stripped[:key_end], path, first + 1), _unescape(stripped[value_start:], path, first + 1),
+                     first + 1, len(line) - len(stripped) + 1, index.span(offset, key_to),
+                     index.span(value_from, value_to), text[value_from:value_to])  # fmt: skip
+            entries.append(from_values(Entry, entry))
+            continue
         logical = _Logical()
-        logical.add(stripped, starts[first] + len(line) - len(stripped))
+        logical.add(stripped, offset)
         while logical.continues() and number < len(lines):
             logical.drop_backslash()
             following = lines[number]

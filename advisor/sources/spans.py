@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from advisor import lazy_re
 from advisor.model.provenance import Location
-from advisor.named_tuple import NamedTuple
+from advisor.named_tuple import NamedTuple, from_values
 
 _NEWLINE = lazy_re.compile(r"\r\n|\n|\r")
 
@@ -26,7 +26,7 @@ class Span(NamedTuple):
     end_offset: int
 
     def at(self, path: str) -> Location:
-        return Location(path, self.line, self.column, self.end_line, self.end_column, self.offset, self.end_offset)
+        return from_values(Location, (path, *self))  # Location(path, *self), without namedtuple's Python __new__
 
 
 class Located(dict):  # type: ignore[type-arg]
@@ -87,4 +87,4 @@ class LineIndex:
         line = bisect_right(self.starts, start)
         end_line = bisect_right(self.starts, max(end - 1, start))
         end_column = end - self.starts[end_line - 1] + 1
-        return Span(line, start - self.starts[line - 1] + 1, end_line, end_column, start, end)
+        return from_values(Span, (line, start - self.starts[line - 1] + 1, end_line, end_column, start, end))

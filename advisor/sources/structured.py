@@ -13,6 +13,7 @@ from functools import cache
 
 from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.document import LoadError
+from advisor.named_tuple import from_values
 from advisor.sources import limits
 from advisor.sources.spans import Located, LocatedList, Span
 
@@ -42,7 +43,7 @@ def read_toml(text: str, path: str) -> Any:
 
 def _span(node: Any) -> Span:
     start, end = node.start_mark, node.end_mark
-    return Span(start.line + 1, start.column + 1, end.line + 1, end.column + 1, start.index, end.index)
+    return from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1, start.index, end.index))
 
 
 # Aliases let a few hundred bytes stand for billions of nodes ("billion laughs"), and a node may
@@ -112,17 +113,21 @@ def _check_shape(root: Any, path: str) -> None:
 
 
 def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
-    """The node as Located / LocatedList / scalars; a node an alias shares is converted once."""
-    import yaml  # imported by read_yaml
-
-    if id(node) in done:
-        return done[id(node)]
-    if isinstance(node, yaml.MappingNode):
+    """The node as Located / LocatedList / scalars; a node an alias shares is converted once.
+    (Node kinds told by `node.id`, scalars converted in place: the hot loop of every YAML read.)"""
+    kind = node.id
+    if kind == "scalar":
+        return _scalar(node)
+    converted = done.get(id(node))
+    if converted is not None:
+        return converted
+    if kind == "mapping":
         mapping = Located()
         mapping.line = node.start_mark.line + 1
+        key_spans, value_spans = mapping.key_spans, mapping.value_spans
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE:  # `<<: *anchor`
-                merged = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                merged = value_node.value if value_node.id == "sequence" else [value_node]
                 for source in merged:
                     base = _yaml_value(source, done)
                     if not isinstance(base, Located):
@@ -130,28 +135,31 @@ def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
                     for name, value in base.items():
                         if name not in mapping:
                             mapping[name] = value
-                            mapping.key_spans[name] = base.key_spans[name]
-                            mapping.value_spans[name] = base.value_spans[name]
+                            key_spans[name] = base.key_spans[name]
+                            value_spans[name] = base.value_spans[name]
                 continue
             key = str(key_node.value)
             if key in mapping:
-                mapping.duplicates.append((key, mapping.key_spans[key]))
-            mapping[key] = _yaml_value(value_node, done)
-            mapping.key_spans[key] = _span(key_node)
-            mapping.value_spans[key] = _span(value_node)
+                mapping.duplicates.append((key, key_spans[key]))
+            mapping[key] = _scalar(value_node) if value_node.id == "scalar" else _yaml_value(value_node, done)
+            key_spans[key] = _span(key_node)
+            value_spans[key] = _span(value_node)
         done[id(node)] = mapping
         return mapping
-    if isinstance(node, yaml.SequenceNode):
-        items = LocatedList()
-        items.line = node.start_mark.line + 1
-        for item in node.value:
-            items.append(_yaml_value(item, done))
-            items.spans.append(_span(item))
-        done[id(node)] = items
-        return items
+    items = LocatedList()
+    items.line = node.start_mark.line + 1
+    for item in node.value:
+        items.append(_scalar(item) if item.id == "scalar" else _yaml_value(item, done))
+        items.spans.append(_span(item))
+    done[id(node)] = items
+    return items
+
+
+def _scalar(node: Any) -> str | None:
     if node.tag == _NULL:
         return None
-    return node.value if isinstance(node.value, str) else str(node.value)
+    value = node.value
+    return value if isinstance(value, str) else str(value)
 
 
 _NULL, _MERGE = "tag:yaml.org,2002:null", "tag:yaml.org,2002:merge"

@@ -76,3 +76,19 @@ def test_every_module_defining_one_writes_its_annotations_as_strings() -> None:
     assert len(users) > 20
     missing = [str(p) for p in users if "from __future__ import annotations" not in p.read_text()]
     assert not missing, missing
+
+
+def test_from_values_makes_what_the_class_makes() -> None:
+    """The hot paths' records (spans, locations) made from a tuple of every field are the
+    records the class's own constructor makes: equal, of the class, with its fields and methods."""
+    from advisor.model.provenance import Location
+    from advisor.named_tuple import from_values
+    from advisor.sources.spans import LineIndex, Span
+
+    span = from_values(Span, (2, 3, 2, 9, 14, 20))
+    assert type(span) is Span and span == Span(2, 3, 2, 9, 14, 20) and span.end_offset == 20
+    location = span.at("a.yaml")
+    assert type(location) is Location and location == Location("a.yaml", 2, 3, 2, 9, 14, 20)
+    assert location.to_dict() == Location("a.yaml", 2, 3, 2, 9, 14, 20).to_dict()
+    assert LineIndex("ab\ncd\r\nef").span(4, 8) == Span(2, 2, 3, 2, 4, 8)
+    assert pickle.loads(pickle.dumps(location)) == location

@@ -89,3 +89,29 @@ def test_malformed_unicode_escape_names_file_and_line() -> None:
     with pytest.raises(LoadError) as error:
         properties_syntax.parse("ok=1\nbad=\\u12G4\n", "conf/x.properties")
     assert str(error.value).startswith("conf/x.properties:2: malformed \\uxxxx escape")
+
+
+def test_every_span_covers_what_was_written() -> None:
+    """Each entry's key span covers the key as written and its value span the value as written
+    (raw_value), whose unescaping is the value: one-line entries (read without joining pieces)
+    and continued ones alike, at every kind of separator, escape and line end."""
+    import random
+
+    rnd = random.Random(20261204)
+    keys = ["a", "log.dirs", "k\\=x", "k\\ y", "\\u0041b", "x\\\\"]
+    separators = ["=", ":", " ", " = ", "\t:\t", "\f", "="]
+    values = ["1", "", "v w", "a\\\\", "\\u00e9t\\u00e9", "x # not a comment", "end\\\\\\\\", "c\\\n   d", "e\\\r\nf"]
+    ends = ["\n", "\r\n", "\r"]
+    for _ in range(400):
+        lines = [f"{' ' * rnd.randint(0, 2)}{rnd.choice(keys)}{rnd.choice(separators)}{rnd.choice(values)}"
+                 for _ in range(rnd.randint(1, 6))]  # fmt: skip
+        text = "".join(line + rnd.choice(ends) for line in lines)
+        entries, _ = properties_syntax.parse(text, "p")
+        for entry in entries:
+            assert entry.key_span is not None and entry.value_span is not None
+            written_key = text[entry.key_span.offset : entry.key_span.end_offset]
+            assert properties_syntax._unescape(written_key, "p", 1) == entry.key, text
+            assert text[entry.value_span.offset : entry.value_span.end_offset] == entry.raw_value
+            assert entry.key_span.line == entry.line and entry.key_span.column == entry.column
+            if "\\\n" not in entry.raw_value and "\\\r" not in entry.raw_value:
+                assert properties_syntax._unescape(entry.raw_value, "p", 1) == entry.value, text
