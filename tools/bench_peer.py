@@ -3,15 +3,16 @@
 its own (bytecode compiled at install), measured interleaved — A B A B — because this VM's speed
 drifts. Prints figures; a benchmark, not a test (docs/performance.md records them).
 
-    .venv/bin/python tools/bench_peer.py [--runs 20] [--files 10000] [--peer kafkaesq==0.2.1]
+    .venv/bin/python tools/bench_peer.py [--runs 20] [--files 10000] [--many-runs 5] [--peer kafkaesq==0.2.1]
 
 1. One file: `kafka-advisor lint FILE` and `kafkaesq validate FILE` in fresh processes, for a
    producer.properties and a compose file: median, min, max wall time of each.
 2. Many files: a tree of N files shaped like real repositories' — copies of every file in
    fixtures/realworld/ (written in the shapes public repositories use), each copy's broker
    addresses made its own so copies are not one cluster — linted by one `kafka-advisor lint DIR`
-   (with its forked readers, on Linux): wall time and peak memory (max RSS of its largest
-   process). kafkaesq reads one file a run, so it has no figure here.
+   (with its forked workers, on Linux): median wall time of --many-runs lints and peak memory
+   (max RSS of its largest process), with a fixed CPU workload timed between them as the
+   VM's speed of the moment. kafkaesq reads one file a run, so it has no figure here.
 """
 
 from __future__ import annotations
@@ -89,22 +90,31 @@ def corpus(folder: Path, count: int) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
+# A fixed pure-Python workload timed between the runs: how fast this VM is at the moment (its
+# speed drifts by a third within an hour), so that figures taken at different times compare.
+REFERENCE = [sys.executable, "-c", "s = 0\nfor i in range(10_000_000): s += i"]
+
+
 def many_files(ours: Path, count: int, work: Path, runs: int) -> None:
     tree = work / "tree"
     size = corpus(tree, count)
     command = [str(ours / "kafka-advisor"), "lint", str(tree), "--exit-zero", "--output-format", "json"]
+    _timed(command, work)  # warm the OS caches
+    walls, references = [], []
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        wall = _timed(command, work)
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        shown = f"{peak / 1024:.0f} MB" if peak > before else f"≤ {before / 1024:.0f} MB (an earlier run's peak)"
-        print(f"{count:,} real-shaped files ({size / 1e6:.1f} MB), one lint: {wall:.2f} s, max RSS {shown}")
+        references.append(_timed(REFERENCE, work))
+        walls.append(_timed(command, work))
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the largest child's: a lint's
+    print(f"{count:,} real-shaped files ({size / 1e6:.1f} MB), {runs} lints: median {statistics.median(walls):.2f} s "
+          f"(min {min(walls):.2f}, max {max(walls):.2f}), max RSS {peak / 1024:.0f} MB; "
+          f"the VM's reference loop in between: median {statistics.median(references):.2f} s")  # fmt: skip
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--many-runs", type=int, default=5, help="lints of the many-file tree")
     parser.add_argument("--peer", default="kafkaesq==0.2.1")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-peer-") as folder:
@@ -112,7 +122,7 @@ def main() -> int:
         ours = _venv(work / "ours", str(_wheel(work)))
         peer = _venv(work / "peer", args.peer)
         one_file(ours, peer, args.runs, work)
-        many_files(ours, args.files, work, 2)
+        many_files(ours, args.files, work, args.many_runs)
     return 0
 
 
