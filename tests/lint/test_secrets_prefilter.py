@@ -84,7 +84,8 @@ def test_the_lines_chosen_find_what_reading_every_line_finds() -> None:
     rnd = random.Random(20261203)
     pieces = ["- name: KAFKA_SSL_KEY_PASSWORD", "  value: s3cr3t-val", "name: TOKEN", "tokename: x", "value: v4lue-x",
               "password=hunter22", "ß", "İ", "ﬁ", "\u017f", "https://u:pw0rd@host", "  ", "x: y", "--password pw-pw-pw",
-              "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", "sasl.jaas.config=a b=c;", "@", "x://a:b@c"]  # fmt: skip
+              "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", "sasl.jaas.config=a b=c;",
+              "@", "x://a:b@c"]  # fmt: skip
     texts += ["".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 30))) for _ in range(5_000)]
     from advisor.secrets import has_url_credentials, scan
 
