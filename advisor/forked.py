@@ -63,14 +63,25 @@ def map_chunks(parts: list[list[Any]], work: Callable[[list[Any]], Any], jobs: i
     claims, tokens = os.pipe()  # one 4-byte token per part; a read of 4 bytes takes one whole
     os.write(tokens, b"".join(index.to_bytes(4, "little") for index in range(len(parts))))
     os.close(tokens)  # the pipe holds them all; once empty, a read says EOF
-    workers = [_Worker(claims, parts, work) for _ in range(jobs - 1)]
+    workers: list[_Worker] = []
+    for _ in range(jobs - 1):
+        try:
+            workers.append(_Worker(claims, parts, work))
+        except OSError:  # no memory file or no fork here (a sandbox, a process limit): fewer hands
+            break
     results: dict[int, Any] = {}
-    while token := os.read(claims, 4):
-        index = int.from_bytes(token, "little")
-        results[index] = work(parts[index])
+    try:
+        while token := os.read(claims, 4):
+            index = int.from_bytes(token, "little")
+            results[index] = work(parts[index])
+            for worker in workers:
+                worker.take(results)
+    except BaseException:  # interrupted, or a bug here: no worker outlives the call
         for worker in workers:
-            worker.take(results)
-    os.close(claims)
+            worker.abandon()
+        raise
+    finally:
+        os.close(claims)
     for worker in workers:
         worker.finish(results)
     for index, part in enumerate(parts):  # claimed by a worker that failed: worked here
@@ -90,7 +101,11 @@ class _Worker:
     def __init__(self, claims: int, parts: list[list[Any]], work: Callable[[list[Any]], Any]) -> None:
         self.file = os.memfd_create("kafka-advisor-results", os.MFD_CLOEXEC)
         self.taken = 0  # the file's offset up to which results were taken
-        self.pid = os.fork()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            os.close(self.file)
+            raise
         if self.pid == 0:  # the worker: work, write, and leave without running the parent's exit handlers
             code = 1
             try:
@@ -126,6 +141,13 @@ class _Worker:
                 self.taken = size
                 return
             self.taken += _HEADER + length
+
+    def abandon(self) -> None:
+        import signal
+
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.file)
 
     def finish(self, results: dict[int, Any]) -> None:
         """Wait for the worker to end, and take what it wrote whole (a worker that failed too:

@@ -168,3 +168,39 @@ def test_the_workers_find_the_secrets_one_process_would(tmp_path: Path, monkeypa
     assert with_scans._pattern is not None and without._pattern is not None
     assert with_scans._pattern.pattern == without._pattern.pattern
     assert with_scans.empty == without.empty
+
+
+@pytest.mark.parametrize("refused", ["memfd_create", "fork"])
+def test_where_no_worker_can_be_made_this_process_does_it_all(monkeypatch: pytest.MonkeyPatch, refused: str) -> None:
+    """A sandbox without memfd_create, or a process limit that refuses a fork: the parts are all
+    worked here, the same results in order, never an internal error."""
+
+    def refuse(*args: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(os, refused, refuse)
+    parts = forked.chunks(list(range(50)), 3)
+    assert forked.map_chunks(parts, lambda part: [n + 1 for n in part], 3) == [[n + 1 for n in p] for p in parts]
+
+
+def test_an_error_here_leaves_no_worker_behind() -> None:
+    """What stops the parent mid-way (an interrupt, a bug) stops its workers too: none is left
+    running or unreaped."""
+    import time
+
+    parent = os.getpid()
+    seen: list[int] = []
+
+    def work(part: list[int]) -> list[int]:
+        if os.getpid() != parent:
+            time.sleep(0.05)  # slow workers: the parent claims parts too
+            return part
+        seen.append(part[0])
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+        return part
+
+    with pytest.raises(KeyboardInterrupt):
+        forked.map_chunks(forked.chunks(list(range(100)), 3), work, 3)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child of this process is left, running or a zombie
