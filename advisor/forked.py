@@ -143,6 +143,7 @@ class _Worker:
             self.taken += _HEADER + length
 
     def abandon(self) -> None:
+        """Stop the worker now and reap it: the parent is leaving without its results."""
         import signal
 
         os.kill(self.pid, signal.SIGKILL)
