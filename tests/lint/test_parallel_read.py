@@ -183,13 +183,23 @@ def test_where_no_worker_can_be_made_this_process_does_it_all(monkeypatch: pytes
     assert forked.map_chunks(parts, lambda part: [n + 1 for n in part], 3) == [[n + 1 for n in p] for p in parts]
 
 
-def test_an_error_here_leaves_no_worker_behind() -> None:
+def test_an_error_here_leaves_no_worker_behind(monkeypatch: pytest.MonkeyPatch) -> None:
     """What stops the parent mid-way (an interrupt, a bug) stops its workers too: none is left
     running or unreaped."""
     import time
 
     parent = os.getpid()
     seen: list[int] = []
+    forked_pids: list[int] = []
+    fork = os.fork
+
+    def recording_fork() -> int:
+        pid = fork()
+        if pid:
+            forked_pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", recording_fork)
 
     def work(part: list[int]) -> list[int]:
         if os.getpid() != parent:
@@ -202,5 +212,7 @@ def test_an_error_here_leaves_no_worker_behind() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         forked.map_chunks(forked.chunks(list(range(100)), 3), work, 3)
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # no child of this process is left, running or a zombie
+    assert len(forked_pids) == 2
+    for pid in forked_pids:  # reaped already: neither running nor a zombie
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
