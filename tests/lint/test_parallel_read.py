@@ -108,7 +108,7 @@ def test_parts_are_claimed_until_none_is_left() -> None:
 
     def work(part: list[int]) -> tuple[int, list[int]]:
         if part[0] == 0:
-            time.sleep(0.3)  # the first part is slow: the others go elsewhere meanwhile
+            time.sleep(1.0)  # the first part is slow: the others go elsewhere meanwhile
         return os.getpid(), [n * n for n in part]
 
     results = forked.map_chunks(parts, work, 3)
