@@ -117,10 +117,6 @@ def _worth_hiding(value: str) -> bool:
     )
 
 
-def has_url_credentials(text: str) -> bool:
-    return "://" in text and "@" in text and _URL_CREDENTIALS.search(text) is not None
-
-
 def secret_values(text: str) -> set[str]:
     """Every value in `text` that is secret by its key, its shape or its context: found once
     per input file, then hidden wherever a report shows it (Redactor)."""
@@ -136,7 +132,7 @@ class Scanned(NamedTuple):
 
 
 def scan(text: str) -> Scanned:
-    """secret_values, and has_url_credentials, in one pass over the text."""
+    """A text's secret values, and whether a URL in it holds credentials, in one pass."""
     folded_text = text.casefold()  # as IGNORECASE matches (see _may_be_secret)
     if not any(word in folded_text for word in _SECRET_WORDS) and "://" not in text and "-----BEGIN" not in text:
         return _NOTHING  # no secret-looking key, no URL, no PEM block: most files, at C speed
