@@ -17,13 +17,14 @@ def state(source: SourceFile, text: str, options: Any, names: Iterable[str] = ()
     """What the file's loader reads from `text`: every config set's values; None when it cannot
     read it (or reads it as something else). A text left with nothing but comments holds the sets
     `names` with no settings (a loader does not claim an empty file)."""
+    from advisor.model.document import LoadError
     from advisor.sources import reread
 
     if names and all(not line.strip() or line.lstrip().startswith(("#", "!")) for line in text.splitlines()):
         return {name: {} for name in names}
     try:
         read, config_sets = reread(source, text, options)
-    except Exception:  # noqa: BLE001 - a LoadError, or a loader failing on a candidate, only disproves it
+    except LoadError:  # the candidate is no longer read as this file: disproved (a loader's bug is plan()'s to say)
         return None
     if read.format != source.format:
         return None

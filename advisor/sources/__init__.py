@@ -495,7 +495,7 @@ def reread(source: SourceFile, text: str, options: LoadOptions) -> tuple[SourceF
     # SourceFile.format is the --format name but for reassignment plans (and "env": compose's .env).
     name = "reassignment" if source.format == "reassignment-plan" else source.format
     if name not in FORMATS:
-        raise LoadError(Problem(source.path, 1, f"no loader reads {source.format}", "unsupported"))
+        raise LoadError(source.path, 1, f"no loader reads {source.format}", "unsupported")
     module_name, suffix = FORMATS[name]
     loader = importlib.import_module(f"advisor.sources.{module_name}")
     path = Path(source.path)
@@ -504,7 +504,7 @@ def reread(source: SourceFile, text: str, options: LoadOptions) -> tuple[SourceF
         if payload is None and suffix is not None and path.suffix != suffix:  # read as forced (--format)
             payload = loader.sniff(Path(f"{path}{suffix}"), text)
         if payload is None:
-            raise LoadError(Problem(source.path, 1, f"no longer a {source.format} file", "unsupported"))
+            raise LoadError(source.path, 1, f"no longer a {source.format} file", "unsupported")
         return loader.load(source.path, text, payload, options.for_file(path))  # type: ignore[no-any-return]
 
 
