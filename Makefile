@@ -23,9 +23,9 @@ test: $(TEST_STAMP) kafka-jars
 	@trap 'tools/kafka-cluster down' EXIT INT TERM; \
 	  tools/kafka-cluster up && $(PY) -m pytest $(PYTEST_ARGS)
 
-# Tests that need no cluster.
+# The fast in-process suite to run after every change: no cluster, no oracle, no build (docs/development.md).
 unit: $(TEST_STAMP)
-	$(PY) -m pytest -m "not kafka" $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not kafka and not slow" $(PYTEST_ARGS)
 
 # Refresh pinned outputs and generated docs after an intended change; review the diff.
 snapshots: $(TEST_STAMP)

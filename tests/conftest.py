@@ -13,12 +13,20 @@ sys.path.insert(0, str(REPO_ROOT / "tools"))
 import kafka_cluster as cluster_tool  # noqa: E402
 from testbed import KafkaTestCluster  # noqa: E402
 
+# What `make unit` leaves to `make test`: the real software run as oracles (Java harnesses,
+# brokers, Maven, librdkafka), the catalog regenerated from the jars, wheels built and installed on
+# several Pythons, the pre-commit hook and the Action run as users run them.
+SLOW = ("tests/integration/", "tests/catalog/test_regeneration.py", "tests/test_packaging.py",
+        "tests/test_precommit_hook.py", "tests/test_github_action.py")  # fmt: skip
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # Any test that uses the cluster is an integration test, marked or not.
     for item in items:
+        # Any test that uses the cluster is an integration test, marked or not.
         if "kafka_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.kafka)
+        if Path(item.path).resolve().relative_to(REPO_ROOT).as_posix().startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,9 @@ from advisor.sources import discover
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "fixtures" / "rules"
-_ANNOTATION = re.compile(r"^\s*(?:#|//)\s*(expect|ok):\s*(?P<codes>[A-Z0-9@, ]+)\s*$")
+# expect: the rule fires on the next line; ok: it was judged on that line's config set and held
+# false; skip: it is not run there at all (a release, profile or component it does not apply to).
+_ANNOTATION = re.compile(r"^\s*(?:#|//)\s*(expect|ok|skip):\s*(?P<codes>[A-Z0-9@, ]+)\s*$")
 # A code may name the column its finding must point at: `# expect: KP101@7` (1-based,
 # counted in characters); without one, the line is compared.
 Expectation = tuple[str, int, int | None]  # (code, line, column or None)
@@ -30,24 +32,22 @@ def _code(text: str, line: int) -> Expectation:
     return code, line, int(column) if column else None
 
 
-def sidecar_annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
-    """JSON has no comments: `<file>.annotations` holds lines `LINE expect|ok CODES`."""
-    expected: set[Expectation] = set()
-    forbidden: set[Expectation] = set()
+def sidecar_annotations(path: Path) -> dict[str, set[Expectation]]:
+    """JSON has no comments: `<file>.annotations` holds lines `LINE expect|ok|skip CODES`."""
+    found: dict[str, set[Expectation]] = {"expect": set(), "ok": set(), "skip": set()}
     for entry in (path.parent / f"{path.name}.annotations").read_text().splitlines():
         if entry.strip() and not entry.startswith("#"):
             line, kind, codes = entry.split(maxsplit=2)
             for code in codes.split(","):
-                (expected if kind == "expect" else forbidden).add(_code(code, int(line)))
-    return expected, forbidden
+                found[kind].add(_code(code, int(line)))
+    return found
 
 
-def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
-    """(expected, forbidden) as (rule, line, column) triples; an annotation applies to the next other line."""
+def annotated(path: Path) -> dict[str, set[Expectation]]:
+    """Each kind's (rule, line, column) triples; an annotation applies to the next other line."""
     if path.suffix == ".json" or (path.parent / f"{path.name}.annotations").exists():
         return sidecar_annotations(path)
-    expected: set[Expectation] = set()
-    forbidden: set[Expectation] = set()
+    found: dict[str, set[Expectation]] = {"expect": set(), "ok": set(), "skip": set()}
     pending: list[tuple[str, str]] = []
     for number, line in enumerate(path.read_text().splitlines(), start=1):
         match = _ANNOTATION.match(line)
@@ -57,9 +57,15 @@ def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
         if line.strip().startswith("#") and not pending:
             continue
         for kind, code in pending:
-            (expected if kind == "expect" else forbidden).add(_code(code, number))
+            found[kind].add(_code(code, number))
         pending = []
-    return expected, forbidden
+    return found
+
+
+def annotations(path: Path) -> tuple[set[Expectation], set[Expectation]]:
+    """(expected, forbidden): `ok` and `skip` lines both forbid a finding."""
+    found = annotated(path)
+    return found["expect"], found["ok"] | found["skip"]
 
 
 FIXTURE_FILES = [candidate.path for candidate in discover([FIXTURES])[0]]
@@ -73,11 +79,48 @@ METRIC_UNITS = {p.name: [p] for p in METRIC_FIXTURES if p.parent == METRICS} | {
 UNITS = update_snapshots.fixture_units()  # each file alone, a projects/<name>/ folder together
 
 
+def _sets_at(document, path: Path, line: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """The config sets an annotated line belongs to: the ones writing a key or starting on it,
+    else the ones whose lines span it, else every set of its file."""
+    mine = [(i, cs) for i, cs in enumerate(document.config_sets) if Path(cs.path).name == path.name]
+
+    def lines(config_set) -> list[int]:  # type: ignore[no-untyped-def]
+        return [config_set.anchor.line, *(s.location.line for s in config_set.settings.values())]
+
+    for chosen in (
+        [i for i, cs in mine if line in lines(cs)],
+        [i for i, cs in mine if min(lines(cs)) <= line <= max(lines(cs))],
+        [i for i, _ in mine],
+    ):
+        if chosen:
+            return chosen
+    return []
+
+
+def _not_judged(result, paths: list[Path]) -> list[tuple[str, str, int]]:  # type: ignore[no-untyped-def]
+    """`# ok: ID` lines whose rule was not judged there (an `ok` proves only a rule that ran), and
+    `# skip: ID` lines whose rule was."""
+    missing = []
+    for path in paths:
+        found = annotated(path)
+        for kind, code, line in [*(("ok", *a[:2]) for a in found["ok"]), *(("skip", *a[:2]) for a in found["skip"])]:
+            sets = _sets_at(result.document, path, line)
+            judged = {rule for index in sets for rule in result.evaluated.on(result.document, index)}
+            if code[:2] == "KM":
+                judged |= result.evaluated.entity
+            if code == "KO001":  # the session's own: judged wherever a file holds directives
+                judged |= {"KO001"} if any(Path(s.path).name == path.name and s.directives
+                                           for s in result.document.files) else set()  # fmt: skip
+            if (code in judged) != (kind == "ok"):
+                missing.append((path.name, f"{kind}: {code}", line))
+    return missing
+
+
 @pytest.mark.parametrize("unit", sorted(UNITS))
 def test_fixture(unit: str) -> None:
     paths = UNITS[unit]
     result = lint(paths)
-    assert not result.document.errors, result.document.errors
+    assert not result.problems, result.problems
     # A cause shared by several brokers is one finding with every place: each place is a line.
     found = {
         (Path(location.path).name, f.rule, location.line, location.column)
@@ -98,17 +141,18 @@ def test_fixture(unit: str) -> None:
     wrong_columns = {e for e in expected if e[3] is not None} - found
     assert not wrong_columns, f"columns expected: {sorted(wrong_columns)}; found: {sorted(found)}"
     assert not found_lines & forbidden
+    assert not _not_judged(result, paths), "ok: lines whose rule was not judged on their config set, or skip: lines"
 
 
 @pytest.mark.parametrize("unit", sorted(METRIC_UNITS))
 def test_metric_fixture(unit: str) -> None:
     """A metrics unit's findings (analyze, with the unit's configs beside its metrics) must equal
     the metrics files' annotations, line for line; the configs' own lines are the lint test's."""
-    from advisor.report.analysis import AnalyzeRequest, run, split_inputs
-    from advisor.report.session import RunRequest
+    from advisor.metrics.files import split_inputs
+    from advisor.report.session import RunRequest, run
 
     files, _, configs = split_inputs([str(p) for p in METRIC_UNITS[unit]])
-    report = run(AnalyzeRequest(run=RunRequest(paths=tuple(configs)), metric_files=tuple(files)))
+    report = run(RunRequest(paths=tuple(configs), metric_files=tuple(files)))
     assert not report.problems, report.problems
     found = {(Path(loc.path).name, f.rule, loc.line) for f in report.findings if not f.suppressed and f.rule[:2] == "KM"
              for loc in f.locations if Path(loc.path) in files}  # fmt: skip
@@ -119,20 +163,28 @@ def test_metric_fixture(unit: str) -> None:
         forbidden |= {(path.name, code, line) for code, line, _ in unwanted}
     assert found == expected, f"unexpected: {sorted(found - expected)}; missing: {sorted(expected - found)}"
     assert not found & forbidden
+    from advisor.report.session import judged, read
+
+    inputs = read(RunRequest(paths=tuple(configs), metric_files=tuple(files)))
+    evaluated = judged(inputs.document, observations=inputs.metrics.observations).evaluated.entity
+    not_run = {(name, code) for name, code, _ in forbidden if code[:2] == "KM" and code not in evaluated}
+    assert not not_run, f"ok: lines whose metric rule was not judged: {sorted(not_run)}"
 
 
 def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
     coverage: dict[str, set[str]] = defaultdict(set)
     for path in [*FIXTURE_FILES, *METRIC_FIXTURES]:
-        expected, forbidden = annotations(path)
-        for code, _, _ in expected:
+        found = annotated(path)
+        for code, _, _ in found["expect"]:
             coverage[code].add("expect")
-        for code, _, _ in forbidden:
+        for code, _, _ in found["ok"]:  # judged and held false: a `skip` line proves no quiet verdict
             coverage[code].add("ok")
+        for code, _, _ in found["skip"]:
+            coverage[code].add("skip")
     missing = {
         rule.definition.id: sorted({"expect", "ok"} - coverage[rule.definition.id])
         for rule in load_rules()
-        if coverage[rule.definition.id] != {"expect", "ok"}
+        if not {"expect", "ok"} <= coverage[rule.definition.id]
     }
     assert missing == {}
     unknown = set(coverage) - {rule.definition.id for rule in load_rules()}
@@ -181,6 +233,6 @@ def test_findings_do_not_depend_on_file_names(unit: str, tmp_path: Path) -> None
     names = _neutral_copies(paths, tmp_path)
     own = {(Path(loc.path).name, f.rule, loc.line) for f in lint(paths).findings for loc in f.locations}
     result = lint(sorted(Path(p) for p in names))
-    assert not result.document.errors, result.document.errors
+    assert not result.problems, result.problems
     neutral = {(names[loc.path], f.rule, loc.line) for f in result.findings for loc in f.locations}
     assert neutral == own, f"only under neutral names: {sorted(neutral - own)}; lost: {sorted(own - neutral)}"

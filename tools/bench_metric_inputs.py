@@ -129,7 +129,7 @@ RUN = """
 import sys, time
 from pathlib import Path
 started = time.perf_counter()
-from advisor.report.analysis import analyze_files
+from advisor.report.session import analyze_files
 report = analyze_files([Path(sys.argv[1])])
 assert not report.problems, report.problems[:3]
 seconds = time.perf_counter() - started

@@ -282,10 +282,9 @@ class Harness:
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
             if target == "analyze" or name.endswith(".prom"):
-                from advisor.report.analysis import AnalyzeRequest
-                from advisor.report.analysis import run as analyze
+                from advisor.report.session import run as analyze
 
-                report = analyze(AnalyzeRequest(run=RunRequest(paths=()), metric_files=(path,)))
+                report = analyze(RunRequest(paths=(), metric_files=(path,)))
             else:  # every fix of every applicability planned: each writer meets the mutated file
                 every = ("safe", "unsafe", "display-only")
                 report, document = run_with_document(RunRequest(paths=(path,), fixes=every))

@@ -28,7 +28,7 @@ class Agreed(NamedTuple):
 
 class BrokerSettings:
     def __init__(self, document: Document | None, kafka_version: str | None = None) -> None:
-        from advisor.rules.runner import resolve_release
+        from advisor.analysis.release import resolve_release
 
         self._sets = [c for c in (document.config_sets if document else []) if c.component == "broker"]
         self._releases = [resolve_release(c, kafka_version) for c in self._sets]

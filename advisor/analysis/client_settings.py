@@ -17,7 +17,7 @@ class ClientSetting(NamedTuple):
 
 class ClientSettings:
     def __init__(self, document: Document | None, kafka_version: str | None = None) -> None:
-        from advisor.rules.runner import resolve_release
+        from advisor.analysis.release import resolve_release
 
         self._sets = [(c, resolve_release(c, kafka_version)) for c in (document.config_sets if document else [])
                       if c.component in ("producer", "consumer")]  # fmt: skip

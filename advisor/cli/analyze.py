@@ -69,9 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from advisor.cli import lint
-    from advisor.report import analysis
+    from advisor.metrics.files import split_inputs
+    from advisor.report import session
 
-    files, endpoints, configs = analysis.split_inputs(list(args.inputs))
+    files, endpoints, configs = split_inputs(list(args.inputs))
     endpoints += list(args.scrape)
     if not (files or endpoints or configs or args.prometheus):
         print("kafka-advisor analyze: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
@@ -82,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
     prepared = lint.prepare(args, "analyze", [*configs, *files] or [Path.cwd()])
     if isinstance(prepared, int):
         return prepared
-    request = analysis.AnalyzeRequest(
-        run=prepared.request._replace(paths=tuple(configs)),
+    request = prepared.request._replace(
+        paths=tuple(configs),
         metric_files=tuple(files),
         endpoints=tuple(endpoints),
         samples=args.samples,
@@ -93,4 +94,4 @@ def run(args: argparse.Namespace) -> int:
         step=args.step,
     )
     named = [p for p in [*configs, *files] if p.is_file()]
-    return lint.emit(args, "analyze", prepared, analysis.run(request), named)
+    return lint.emit(args, "analyze", prepared, session.run(request), named)

@@ -50,11 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(path: Path, role: str = "producer") -> dict[str, str]:
-    from advisor.sources import LoadOptions, load
+    """A side's settings: the file read by the session's read stage as lint reads it, as `role`."""
+    from advisor.cli.lint import configs_request
+    from advisor.report import session
 
-    document = load([path], LoadOptions(component=role))
-    if document.errors:
-        raise ValueError(str(document.errors[0]))
+    request = configs_request([path], None, "bench", component=role)
+    if isinstance(request, int):
+        raise ValueError(f"{path}: the project config beside it cannot be read")
+    inputs = session.read(request)
+    unread = [*inputs.problems, *inputs.document.errors]
+    if unread:
+        raise ValueError(str(unread[0]))
+    document = inputs.document
     return {key: s.value for config_set in document.config_sets for key, s in config_set.settings.items()}
 
 

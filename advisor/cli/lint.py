@@ -139,6 +139,32 @@ def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepar
     return Prepared(request, config, outputs, stdout_format)
 
 
+def configs_request(paths: list[Path], config_file: Path | None, command: str, **fields: Any) -> Any:
+    """A RunRequest that only reads configuration (recommend's and bench's): the project config's
+    clusters, overrides, limits and release, as lint reads the same paths; an exit code (2) after
+    saying why when the project config cannot be read."""
+    from advisor import project_config
+    from advisor.model.document import LoadError
+    from advisor.report import session
+
+    try:
+        found = config_file or project_config.find(paths[0] if paths else Path.cwd())
+        config = project_config.load(found) if found else project_config.ProjectConfig()
+    except (ValueError, LoadError, OSError) as error:
+        print(f"kafka-advisor {command}: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    return session.RunRequest(
+        paths=tuple(paths),
+        kafka_version=fields.pop("kafka_version", None) or config.kafka_version,
+        clusters=config.clusters,
+        overrides=config.overrides,
+        base=config.base,
+        limits=config.limits,
+        config_path=config.path,
+        **fields,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     prepared = prepare(args, "lint", list(args.paths))
     if isinstance(prepared, int):

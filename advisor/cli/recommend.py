@@ -81,27 +81,31 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _against(result, args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """The plan with the user's configurations compared, and their document; 2 on an input error."""
+    """The plan with the user's configurations compared, and their document; 2 on an input error.
+    The configurations are read by the session's read stage, as lint reads them (the project
+    config's overrides and clusters included)."""
     from advisor.catalog import UnknownVersionError
+    from advisor.cli.lint import configs_request
     from advisor.output import inert
     from advisor.recommend.against import compare
-    from advisor.sources import LoadOptions, discover, load
+    from advisor.report import session
 
-    options = LoadOptions()
+    request = configs_request(list(args.configs), args.config, "recommend", kafka_version=args.kafka_version)
+    if isinstance(request, int):
+        return request
     try:
-        candidates, unknown, missing = discover(list(args.configs), [], options)  # folders are walked, as lint does
-        document = load(candidates, options)
+        inputs = session.read(request)
     except (UnknownVersionError, OSError) as error:
         print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
         return 2
-    unread = [f"{inert(str(p))}: no such file or directory" for p in missing]
-    unread += [f"{inert(str(p))}: not a configuration format kafka-advisor reads" for p in unknown]
-    for problem in [*unread, *(inert(str(problem)) for problem in document.errors)]:
-        print(f"kafka-advisor: {problem}", file=sys.stderr)
-    if document.errors or unread:
+    document = inputs.document
+    unread = [*inputs.problems, *document.errors]
+    for problem in unread:
+        print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
+    if unread:
         return 2
     try:
-        against = compare(result.recommendations, document, args.kafka_version)
+        against = compare(result.recommendations, document, request.kafka_version)
     except UnknownVersionError as error:
         print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
         return 2

@@ -72,9 +72,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _observed(named: list[str], args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from advisor.report.analysis import is_endpoint, observed_files
+    from advisor.metrics.files import is_endpoint, observed
     from advisor.sources.limits import DEFAULTS
 
     urls = tuple(n for n in named if is_endpoint(n))
     files = [Path(n) for n in named if not is_endpoint(n)]
-    return observed_files(files, DEFAULTS, urls, args.samples, args.interval)
+    read = observed(files, DEFAULTS, urls, args.samples, args.interval)
+    return read.observations, read.problems

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from advisor.analysis.effective import defaults, written
+from advisor.analysis.release import resolve_release
 from advisor.model.document import ConfigSet, Document
 from advisor.model.findings import Finding
 from advisor.named_tuple import NamedTuple
-from advisor.rules.runner import resolve_release
 
 
 class Change(NamedTuple):

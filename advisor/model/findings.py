@@ -24,7 +24,7 @@ class Fix(NamedTuple):
 
 class Finding(NamedTuple):
     """(A NamedTuple: defined at every start, cheaper than a frozen dataclass of this many fields;
-    never mutated — a changed finding is a new one, `_replace` — so its empty `extra` is shared safely.)"""
+    never mutated — a changed finding is a new one, `_replace`.) Made by rules/findings.py `make` only."""
 
     rule: str
     name: str
@@ -45,7 +45,7 @@ class Finding(NamedTuple):
     assumptions: tuple[str, ...] = ()  # what the verdict rests on that the input did not say
     kafka_version: str | None = None  # the release a version-dependent verdict was reached with
     kafka_version_from: str | None = None  # where that release came from ("image apache/kafka:3.9.0", "assumed")
-    extra: dict[str, str] = {}  # noqa: RUF012 - read only
+    confidence: str | None = None  # a metric verdict's: low when it rests on one snapshot or a lifetime count
 
     @property
     def path(self) -> str:
@@ -90,5 +90,6 @@ class Finding(NamedTuple):
             "assumptions": list(self.assumptions),
             "kafka_version": self.kafka_version,
             "kafka_version_from": self.kafka_version_from,
-            **({"extra": dict(self.extra)} if self.extra else {}),
+            # Report schema 2 carries a metric verdict's confidence as `extra.confidence` (docs/output.md).
+            **({"extra": {"confidence": self.confidence}} if self.confidence else {}),
         }

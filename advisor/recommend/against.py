@@ -9,13 +9,13 @@ from typing import Any
 
 from advisor import catalog
 from advisor.analysis.effective import effective
+from advisor.analysis.release import resolve_release
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document
 from advisor.model.provenance import Location
 from advisor.named_tuple import NamedTuple
 from advisor.recommend import spelling
 from advisor.recommend.values import Recommendation
-from advisor.rules.runner import resolve_release
 
 # Topic recommendations that brokers take as the default for every topic (the same name).
 _BROKER_DEFAULTS = {"min.insync.replicas", "retention.ms"}

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from advisor import TYPE_CHECKING
 from advisor.model.document import Document, Problem
 from advisor.model.findings import Finding, Fix
 from advisor.report.model import Report
 from advisor.secrets import Redactor, Scanned, scan
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def run_secrets(document: Document, texts: Iterable[str], scanned: Mapping[str, Scanned] | None = None) -> Redactor:
@@ -49,11 +53,21 @@ def _finding(finding: Finding, hide: Callable[[str], str]) -> Finding:
         "fix": Fix(hide(fix.value), fix.applicability) if fix is not None else None,
         "changes": tuple(_hidden_change(c, hide) for c in finding.changes),
         "assumptions": tuple(hide(a) for a in finding.assumptions),
-        "extra": {key: hide(value) for key, value in finding.extra.items()},
+        "keys": tuple(hide(key) for key in finding.keys),  # a metric finding's: the series, labels and all
+        "location": _hidden_place(finding.location, hide),
+        "related": tuple(_hidden_place(place, hide) for place in finding.related),
     }
     if all(value == getattr(finding, name) for name, value in shown.items()):
         return finding  # nothing secret in it: most findings of a large run, kept without a copy
     return finding._replace(**shown)
+
+
+def _hidden_place(place, hide: Callable[[str], str]):  # type: ignore[no-untyped-def]
+    """A metric sample's series as written (its labels may quote anything); other places keep paths only."""
+    if place.kind != "metric":
+        return place
+    series = hide(place.series)
+    return place if series == place.series else place._replace(series=series)
 
 
 def _hidden_change(change, hide: Callable[[str], str]):  # type: ignore[no-untyped-def]
@@ -76,9 +90,20 @@ def _shown(finding: Finding) -> list[str]:
         texts += [change.value for change in finding.changes if change.value]
     if finding.assumptions:
         texts += finding.assumptions
-    if finding.extra:
-        texts += finding.extra.values()
+    texts += finding.keys
+    texts += [place.series for place in finding.locations if place.kind == "metric"]
     return texts
+
+
+def _hidden_tree(value: Any, hide: Callable[[str], str]) -> Any:
+    """A JSON-shaped record (the flow view) with every string passed through `hide`."""
+    if isinstance(value, str):
+        return hide(value)
+    if isinstance(value, dict):
+        return {hide(k) if isinstance(k, str) else k: _hidden_tree(v, hide) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_hidden_tree(item, hide) for item in value]
+    return value
 
 
 def redact(report: Report, hide: Redactor) -> Report:
@@ -104,6 +129,7 @@ def redact(report: Report, hide: Redactor) -> Report:
         skipped=[_problem(p, hide) for p in report.skipped],
         lines={path: {n: hide_known(text) for n, text in numbered.items()} for path, numbered in report.lines.items()},
         diff=hide(report.diff),
+        flow=_hidden_tree(report.flow, hide) if report.flow is not None else None,
         fixes=[
             plan._replace(
                 edits=tuple(edit._replace(text=hide(edit.text)) for edit in plan.edits),

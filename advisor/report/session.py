@@ -1,17 +1,23 @@
-"""A run session: everything one lint run decides, in the library — the CLI only parses
-arguments into a `RunRequest` and renders the `Report` it gets back.
+"""A run session: everything one run decides, in the library — the CLI only parses arguments
+into a `RunRequest` and renders the `Report` it gets back. Every command that reads inputs
+(lint, analyze, diff, recommend, verify, bench) reads them here.
 
-    discover → load → evaluate the selected rules → per-file ignores → suppression
-    directives (KO001 knows what the run selected) → baseline → Report
+    read    configuration paths → one Document (discover, load, link); metric files, endpoints
+            and Prometheus servers → Observations
+    judge   the selected rules over every scope — config set, cluster, entity (the observations)
+            — with the project's rule parameters, checked once (rules/runner.py)
+    settle  per-file ignores → suppression directives (KO001 knows what the run selected) →
+            baseline → fix plan → the lines findings point at → Report, redacted last and whole
 
-`lint()` is the same pipeline without selection or baseline, returning the document too,
-for tests and tools that look inside.
+`lint()` is the read and judge stages with suppression, returning the document too, for tests
+and tools that look inside.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from advisor import TYPE_CHECKING, __version__
@@ -25,6 +31,7 @@ from advisor.report.selection import Selection, matches
 from advisor.report.suppress import UNUSED_RULE, apply
 from advisor.rules import runner as evaluate
 from advisor.rules.registry import Rule, load_rules
+from advisor.rules.runner import Evaluated
 from advisor.secrets import redact_line
 from advisor.sources import Candidate, FileOverride, LoadOptions, discover, load
 from advisor.sources.limits import DEFAULTS as DEFAULT_LIMITS
@@ -33,18 +40,34 @@ from advisor.sources.limits import Limits
 if TYPE_CHECKING:
     from typing import Any
 
+    from advisor.model.observations import Observations
+
 
 class LintResult(Record):
-    __slots__ = ("document", "findings")
+    __slots__ = ("document", "evaluated", "findings", "notes", "problems")
 
-    def __init__(self, document: Document, findings: list[Finding]) -> None:
+    def __init__(
+        self,
+        document: Document,
+        findings: list[Finding],
+        problems: list[Problem] | None = None,  # the document's errors and what judging met
+        notes: list[Problem] | None = None,  # the document's notes and judging's (a cluster judged as dev)
+        evaluated: Evaluated | None = None,
+    ) -> None:
         self.document = document
         self.findings = findings
+        self.problems: list[Problem] = list(document.errors) if problems is None else problems
+        self.notes: list[Problem] = list(document.notes) if notes is None else notes
+        self.evaluated = Evaluated() if evaluated is None else evaluated
 
 
-def lint(
-    files: Sequence[Candidate | Path],
-    options: LoadOptions | None = None,
+def lint(files: Sequence[Candidate | Path], options: LoadOptions | None = None, **judging: Any) -> LintResult:
+    """The files read and judged (judging: `judged`'s keywords), for tests and tools."""
+    return judged(load(files, options or LoadOptions()), **judging)
+
+
+def judged(
+    document: Document,
     *,
     rules: Sequence[Rule] | None = None,
     kafka_version: str | None = None,
@@ -52,10 +75,13 @@ def lint(
     stats: evaluate.RunStats | None = None,
     selection: Selection | None = None,
     params: dict[str, dict[str, object]] | None = None,
+    observations: Observations | None = None,
 ) -> LintResult:
-    document = load(files, options or LoadOptions())
+    """The judge stage and the suppressions of a document read (and the observations, if any)."""
     active = list(load_rules() if rules is None else rules)
-    findings = evaluate.run(document, active, kafka_version=kafka_version, profile=profile, stats=stats, params=params)
+    verdicts = evaluate.run(document, active, observations=observations, kafka_version=kafka_version,
+                            profile=profile, stats=stats, params=params)  # fmt: skip
+    findings = verdicts.findings
     if selection is not None:  # per-file ignores: before suppression, so KO001 knows
         findings = [f for f in findings if selection.active(f.path, f.rule, f.name)]
     unused = next((r for r in active if r.definition.id == UNUSED_RULE), None)
@@ -70,13 +96,40 @@ def lint(
     findings = apply(findings, document.files, unused, live)
     if selection is not None:  # KO001 itself may be ignored, for a file or for the run
         findings = [f for f in findings if f.rule != UNUSED_RULE or selection.active(f.path, f.rule, f.name)]
-    return LintResult(document, findings)
+    problems = [*document.errors, *verdicts.problems]
+    return LintResult(document, findings, problems, [*document.notes, *verdicts.notes], verdicts.evaluated)
 
 
 class RunRequest(Record):
-    __slots__ = ("base", "baseline", "client", "clusters", "component", "config_path", "exit_zero", "fail_on", "fixes",
-                 "follow_links", "format", "ignore_unknown", "kafka_version", "limits", "overrides", "params", "paths",
-                 "profile", "selection", "source_lines")  # fmt: skip
+    __slots__ = (
+        "base",
+        "baseline",
+        "client",
+        "clusters",
+        "component",
+        "config_path",
+        "endpoints",
+        "exit_zero",
+        "fail_on",
+        "fixes",
+        "follow_links",
+        "format",
+        "ignore_unknown",
+        "interval",
+        "kafka_version",
+        "limits",
+        "metric_files",
+        "overrides",
+        "params",
+        "paths",
+        "profile",
+        "prometheus",
+        "samples",
+        "selection",
+        "source_lines",
+        "step",
+        "window",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -100,6 +153,13 @@ class RunRequest(Record):
         limits: Limits = DEFAULT_LIMITS,  # [limits] in the project config
         follow_links: bool = False,  # --follow-links
         ignore_unknown: bool = False,  # --ignore-unknown: a file named that no reader claims is passed over
+        metric_files: tuple[Path, ...] = (),  # metrics files (analyze: named, or found in a folder named)
+        endpoints: tuple[str, ...] = (),  # exporter endpoints, scraped `samples` times `interval` s apart
+        samples: int = 1,
+        interval: float = 30.0,
+        prometheus: tuple[str, ...] = (),  # Prometheus servers, asked for their last `window` seconds
+        window: float = 900.0,  # metrics.prometheus_api.DEFAULT_WINDOW (not imported by a lint)
+        step: float = 30.0,  # its DEFAULT_STEP
     ) -> None:
         self.paths = paths
         self.component = component
@@ -121,6 +181,17 @@ class RunRequest(Record):
         self.limits = limits
         self.follow_links = follow_links
         self.ignore_unknown = ignore_unknown
+        self.metric_files = metric_files
+        self.endpoints = endpoints
+        self.samples = samples
+        self.interval = interval
+        self.prometheus = prometheus
+        self.window = window
+        self.step = step
+
+    @property
+    def reads_metrics(self) -> bool:
+        return bool(self.metric_files or self.endpoints or self.prometheus)
 
 
 def _not_read(path: Path) -> str:
@@ -146,14 +217,13 @@ def _why_missing(path: Path) -> str:
     return "no such file or directory"
 
 
-def run(request: RunRequest) -> Report:
-    return run_with_document(request)[0]
+def run(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> Report:
+    return run_with_document(request, sleep)[0]
 
 
-def run_with_document(request: RunRequest) -> tuple[Report, Document]:
-    """The Report, and the document it judged (analyze reads the brokers' settings from it)."""
-    skipped: list[Problem] = []
-    options = LoadOptions(
+def options_of(request: RunRequest) -> LoadOptions:
+    """How the request's configuration is read (the project config's clusters and overrides, --as, --format)."""
+    return LoadOptions(
         component=request.component,
         client=request.client,
         clusters=request.clusters,
@@ -163,30 +233,75 @@ def run_with_document(request: RunRequest) -> tuple[Report, Document]:
         limits=request.limits,
         follow_links=request.follow_links,
     )
-    candidates, unknown, missing = discover(request.paths, skipped, options, read_ahead=True)
-    problems = [Problem(str(path), None, _why_missing(path), "missing") for path in missing]
-    if request.ignore_unknown:  # said among the files not read, as for a folder walk
-        skipped += [Problem(str(p), None, f"skipped: {_not_read(p)}", "skipped") for p in unknown]
-    else:
-        problems += [Problem(str(p), 1, _not_read(p), "unsupported") for p in unknown]
+
+
+class Inputs(Record):
+    """What the read stage gives: the configuration as one Document (its own errors and notes in
+    it), the metrics' observations with their problems (None: the run named no metrics), and the
+    paths named that could not be read or were passed over."""
+
+    __slots__ = ("candidates", "document", "metrics", "problems", "skipped")
+
+    def __init__(self, document: Document, candidates: list[Candidate], metrics: Any, problems: list[Problem],
+                 skipped: list[Problem]) -> None:  # fmt: skip
+        self.document = document
+        self.candidates = candidates  # their texts: the run's secrets are scanned there
+        self.metrics = metrics  # metrics.files.Read
+        self.problems = problems
+        self.skipped = skipped
+
+
+def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> Inputs:
+    """The read stage: every configuration path and metric input the request names."""
+    skipped: list[Problem] = []
+    options = options_of(request)
+    candidates: list[Candidate] = []
+    problems: list[Problem] = []
+    if request.paths:
+        candidates, unknown, missing = discover(request.paths, skipped, options, read_ahead=True)
+        problems += [Problem(str(path), None, _why_missing(path), "missing") for path in missing]
+        if request.ignore_unknown:  # said among the files not read, as for a folder walk
+            skipped += [Problem(str(p), None, f"skipped: {_not_read(p)}", "skipped") for p in unknown]
+        else:
+            problems += [Problem(str(p), 1, _not_read(p), "unsupported") for p in unknown]
+    document = load(candidates, options) if candidates or not request.reads_metrics else Document(options=options)
+    metrics = None
+    if request.reads_metrics:
+        from advisor.metrics import files as metric_files
+
+        metrics = metric_files.observed(request.metric_files, request.limits, request.endpoints, request.samples,
+                                        request.interval, request.prometheus, request.window, request.step,
+                                        sleep)  # fmt: skip
+    return Inputs(document, candidates, metrics, problems, skipped)
+
+
+def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> tuple[Report, Document]:
+    """The Report, and the document it judged (diff compares two runs' documents)."""
+    inputs = read(request, sleep)
+    candidates, metrics, problems, skipped = inputs.candidates, inputs.metrics, list(inputs.problems), inputs.skipped
+    # judge
     all_rules = load_rules()
     params, bad = rule_params(request.params, all_rules, str(request.config_path or "project config"))
     problems += bad
     rules = [r for r in all_rules if request.selection.selects(r.definition.id, r.definition.name)]
-    result = lint(
-        candidates,
-        options,
+    result = judged(
+        inputs.document,
         rules=rules,
         kafka_version=request.kafka_version,
         profile=request.profile,
         selection=request.selection,
         params=params,
+        observations=metrics.observations if metrics is not None else None,
     )
+    # settle
     document = result.document
     findings = result.findings
-    problems += document.errors
-    read = {source.path for source in document.files}  # a compose file's .env is read through it
-    skipped = [note for note in skipped if note.path not in read] + document.notes
+    problems += result.problems  # the document's errors, then judging's
+    if metrics is not None:
+        problems += metrics.problems
+    read_paths = {source.path for source in document.files}  # a compose file's .env is read through it
+    read_here = {str(path) for path in request.metric_files}  # a walk's metrics files: read as metrics
+    skipped = [note for note in skipped if note.path not in read_paths and note.path not in read_here] + result.notes
     if request.baseline is not None:
         from advisor.report import baseline as baselines
 
@@ -202,18 +317,30 @@ def run_with_document(request: RunRequest) -> tuple[Report, Document]:
         fixes = fix.plan(findings, document, request.fixes)
         diff = fix.unified_diff(fixes, document)
     per_file = Counter(config_set.path for config_set in document.config_sets)
+    files = [FileSummary(s.path, s.format, per_file[s.path]) for s in document.files]
+    lines = _shown_lines(document, findings) if request.source_lines else {}
+    flow = None
+    if metrics is not None:
+        from advisor.analysis import flow as flow_view
+
+        files += [FileSummary(str(path), metrics.formats[path], 0) for path in request.metric_files]
+        if request.source_lines:
+            lines = {**lines, **_metric_lines(findings, metrics.observations)}
+        view = flow_view.view(metrics.observations)
+        flow = view.to_dict() if view else None
     report = Report(
         tool_version=__version__,
-        files=[FileSummary(s.path, s.format, per_file[s.path]) for s in document.files],
+        files=files,
         findings=findings,
         problems=problems,
         rules=[r.definition for r in rules],
-        lines=_shown_lines(document, findings) if request.source_lines else {},
+        lines=lines,
         fail_on=request.fail_on,
         exit_zero=request.exit_zero,
         fixes=fixes,
         diff=diff,
         skipped=skipped,
+        flow=flow,
     )
     scanned = {text: found for candidate in candidates for text, found in candidate.scanned}
     hide = redaction.run_secrets(document, (c.text for c in candidates), scanned)
@@ -282,3 +409,32 @@ def _shown_lines(document: Document, findings: Sequence[Finding]) -> dict[str, d
                 text = redact_line(source.lines[location.line - 1].rstrip())
                 lines.setdefault(location.path, {})[location.line] = text
     return lines
+
+
+def _shown_value(value: float) -> str:
+    """A sample's value as written: an offset or a byte count in full, not 2.06e+06."""
+    return f"{value:.0f}" if value.is_integer() and abs(value) < 1e18 else f"{value:g}"
+
+
+def _metric_lines(findings: Sequence[Finding], observations: Observations) -> dict[str, dict[int, str]]:
+    """The sample a metric finding points at, as written (its name, labels and value). A client's
+    dump is one JSON object a line holding every metric: its line is not shown."""
+    at: dict[tuple[str, int], str] = {}
+    for series in observations.series:
+        if series.component != "broker":
+            continue
+        for point in series.points:
+            if point.place.kind == "file":
+                at[(point.place.path, point.place.line)] = f"{series.written} {_shown_value(point.value)}"
+    lines: dict[str, dict[int, str]] = {}
+    for finding in findings:
+        for location in finding.locations:
+            text = at.get((location.path, location.line))
+            if location.kind == "file" and text is not None:
+                lines.setdefault(location.path, {})[location.line] = redact_line(text)
+    return lines
+
+
+def analyze_files(files: Sequence[Path], params: dict[str, dict[str, tuple[str, int]]] | None = None) -> Report:
+    """Metric files alone, judged by every rule: for tests and tools."""
+    return run(RunRequest(paths=(), params=params or {}, metric_files=tuple(files)))

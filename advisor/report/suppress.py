@@ -19,6 +19,8 @@ from advisor.model.document import Directive, Location, SourceFile
 from advisor.model.findings import Finding
 from advisor.model.record import Value
 from advisor.report.selection import matches
+from advisor.rules.findings import make
+from advisor.rules.violation import Violation
 
 UNUSED_RULE = "KO001"
 
@@ -96,20 +98,8 @@ def apply(
         for path, scopes in by_path.items():
             for scope in scopes:
                 if not scope.used and live(path, scope.codes):
-                    codes = scope.directive.argument
-                    result.append(
-                        Finding(
-                            rule=definition.id,
-                            name=definition.name,
-                            severity=definition.severity,
-                            category=definition.category,
-                            message=f"`{scope.directive.verb} {codes}` suppresses nothing",
-                            location=Location(path, scope.directive.line),
-                            keys=(),
-                            component="",
-                            client="",
-                            subject=path,
-                            recommended=definition.recommended,
-                        )
-                    )
+                    said = f"`{scope.directive.verb} {scope.directive.argument}` suppresses nothing"
+                    violation = Violation(keys=(), message=said, recommended=definition.recommended)
+                    place = Location(path, scope.directive.line)
+                    result.append(make(definition, violation, location=place, subject=path, component=""))
     return sorted(result, key=lambda f: f.sort_key)

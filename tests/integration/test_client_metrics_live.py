@@ -22,7 +22,8 @@ from oracles import compile_java
 from testbed import KafkaTestCluster, new_topic, wait_until
 
 from advisor.metrics import clients
-from advisor.report import analysis, session
+from advisor.metrics import files as metric_files
+from advisor.report import session
 
 pytestmark = pytest.mark.kafka
 
@@ -52,11 +53,10 @@ def java_dump(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def judge(path: Path) -> tuple[list, list]:  # type: ignore[type-arg]
     """(KM020 findings, records per batch observed) of one metrics file."""
-    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=PARAMS),
-                                                  metric_files=(path,)))  # fmt: skip
+    report = session.run(session.RunRequest(paths=(), params=PARAMS, metric_files=(path,)))  # fmt: skip
     assert not report.problems, report.problems
     text = path.read_text()
-    kind = analysis.metric_format(path)
+    kind = metric_files.metric_format(path)
     samples = clients.read(text, str(path), kind.split(":", 1)[1])  # type: ignore[union-attr]
     per_batch = [s.value for s in samples if s.metric is clients.RECORDS_PER_BATCH]
     return [f for f in report.findings if f.rule == "KM020"], per_batch
@@ -181,8 +181,8 @@ def test_a_slow_consumer_s_lag_rises_and_a_fast_one_s_does_not(kafka_cluster: Ka
     lag_params = {"KM030": {"threshold": ("500", 0), "sustained_seconds": ("5", 0)}}
 
     def rising(path: Path) -> list:  # type: ignore[type-arg]
-        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=lag_params), metric_files=(path,))
-        report = analysis.run(request)
+        request = session.RunRequest(paths=(), params=lag_params, metric_files=(path,))
+        report = session.run(request)
         assert not report.problems, report.problems
         return [f for f in report.findings if f.rule == "KM030"]
 
@@ -248,8 +248,8 @@ def test_a_group_that_members_keep_joining_and_leaving_fires_the_rebalance_rule(
             return path
 
         def rebalancing(path: Path) -> list:  # type: ignore[type-arg]
-            request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
-            report = analysis.run(request)
+            request = session.RunRequest(paths=(), params=params, metric_files=(path,))
+            report = session.run(request)
             assert not report.problems, report.problems
             return [f for f in report.findings if f.rule == "KM032"]
 
@@ -266,8 +266,8 @@ def test_a_busy_producer_without_a_codec_sends_uncompressed_and_lz4_shrinks_it(
     params = {"KM026": {"rate": ("500000", 0), "sustained_seconds": ("1", 0)}}
 
     def judged(path: Path) -> tuple[list, list[float]]:  # type: ignore[type-arg]
-        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
-        report = analysis.run(request)
+        request = session.RunRequest(paths=(), params=params, metric_files=(path,))
+        report = session.run(request)
         assert not report.problems, report.problems
         samples = clients.read(path.read_text(), str(path), "java")
         ratios = [s.value for s in samples if s.metric is clients.COMPRESSION_RATE_AVG and not s.labels]
@@ -291,8 +291,8 @@ def test_a_producer_faster_than_its_buffer_drains_waits_and_fires_the_buffer_rul
     params = {"KM021": {"sustained_seconds": ("1", 0)}, "KM022": {"sustained_seconds": ("1", 0)}}
 
     def fired(path: Path, rule: str) -> list:  # type: ignore[type-arg]
-        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
-        report = analysis.run(request)
+        request = session.RunRequest(paths=(), params=params, metric_files=(path,))
+        report = session.run(request)
         assert not report.problems, report.problems
         return [f for f in report.findings if f.rule == rule]
 
@@ -346,8 +346,8 @@ def test_a_producer_held_back_by_a_quota_waits_in_its_queue_and_for_its_answers(
         subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
 
     def rules(path: Path) -> dict[str, list]:  # type: ignore[type-arg]
-        request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), metric_files=(path,))
-        report = analysis.run(request)
+        request = session.RunRequest(paths=(), params=params, metric_files=(path,))
+        report = session.run(request)
         assert not report.problems, report.problems
         found: dict[str, list] = {}  # type: ignore[type-arg]
         for finding in report.findings:
@@ -424,7 +424,7 @@ def test_kafka_python_reports_its_queue_time_in_seconds_and_it_is_read_as_ms(
     config.write_text(
         f"bootstrap.servers={kafka_cluster.bootstrap_servers}\nclient.id=kafka-python-linger\nlinger.ms=300\nacks=all\n"
     )
-    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(config,)), metric_files=(dump,)))
+    report = session.run(session.RunRequest(paths=(config,), metric_files=(dump,)))
     assert not report.problems, report.problems
     queued = [s for s in clients.read(dump.read_text(), str(dump), "java") if s.metric is clients.RECORD_QUEUE_TIME_AVG]
     assert queued and 100 < queued[0].value < 2000, queued
@@ -456,7 +456,7 @@ def test_a_consumer_slow_between_polls_nears_its_max_poll_interval(
     result = subprocess.run(command, capture_output=True, text=True, timeout=180, check=True)
     dump = tmp_path / "consumer-metrics.json"
     dump.write_text(result.stdout)
-    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(config,)), metric_files=(dump,)))
+    report = session.run(session.RunRequest(paths=(config,), metric_files=(dump,)))
     assert not report.problems, report.problems
     slow = [f for f in report.findings if f.rule == "KM031"]
     assert bool(slow) == fires, [(f.rule, f.message) for f in report.findings]
@@ -513,8 +513,7 @@ def test_a_producer_refused_for_too_few_in_sync_replicas_retries(
         stats = _librdkafka_stats(kafka_cluster, topic, folder)
         found: dict[str, list] = {}  # type: ignore[type-arg]
         for dump in (run_java(java_dump, kafka_cluster, topic, "0", folder, *settings), stats):
-            report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params),
-                                                          metric_files=(dump,)))  # fmt: skip
+            report = session.run(session.RunRequest(paths=(), params=params, metric_files=(dump,)))  # fmt: skip
             assert not report.problems, report.problems
             for finding in report.findings:
                 if finding.rule in params:

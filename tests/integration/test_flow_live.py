@@ -19,7 +19,9 @@ from confluent_kafka import Consumer, Producer
 from testbed import KafkaTestCluster, new_topic
 
 from advisor.analysis import flow
-from advisor.report import analysis, session
+from advisor.metrics import files as metric_files
+from advisor.metrics.observe import observe, wanted
+from advisor.report import session
 
 pytestmark = pytest.mark.kafka
 
@@ -65,12 +67,12 @@ def consume(cluster: KafkaTestCluster, topic: str, per_second: int, seconds: flo
 
 
 def analyze(path: Path, configs: tuple[Path, ...] = ()) -> tuple[flow.PartitionFlow, set[str]]:
-    request = analysis.AnalyzeRequest(run=session.RunRequest(paths=configs, params=PARAMS), metric_files=(path,))
-    report = analysis.run(request)
+    request = session.RunRequest(paths=configs, params=PARAMS, metric_files=(path,))
+    report = session.run(request)
     assert not report.problems, report.problems
     assert report.flow is not None and report.flow["groups"]
-    captures = [analysis._read_metric_file(path, analysis.wanted(), request.run.limits)]
-    view = flow.view(analysis.observe(captures)[0])
+    captures = [metric_files.read_file(path, wanted(), request.limits)]
+    view = flow.view(observe(captures)[0])
     (row,) = [r for r in view.partitions if r.lag is not None]
     return row, {f.rule for f in report.findings}
 
@@ -156,9 +158,9 @@ def _mountpoint(path: Path) -> str:
 
 def _disk_findings(url: str) -> list:  # type: ignore[type-arg]
     params = {"KM042": {"threshold": ("0.5", 0), "sustained_seconds": ("1", 0)}}  # full within half an hour
-    request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=params), endpoints=(url,), samples=4,
+    request = session.RunRequest(paths=(), params=params, endpoints=(url,), samples=4,
                                       interval=1.0)  # fmt: skip
-    report = analysis.run(request)
+    report = session.run(request)
     assert not report.problems, report.problems
     return [f for f in report.findings if f.rule == "KM042"]
 

@@ -11,9 +11,10 @@ import fetch_kafka  # tools/, on the path through tests/conftest.py
 import pytest
 from testbed import SETTLED, KafkaTestCluster, settled, wait_until
 
+from advisor.metrics import files as metric_files
 from advisor.metrics import vocabulary
 from advisor.metrics.observe import observe
-from advisor.report import analysis
+from advisor.report import session
 
 pytestmark = pytest.mark.kafka
 
@@ -56,7 +57,7 @@ def test_every_report_format_is_read_with_the_exporter_s_values(
 ) -> None:
     wait_until(lambda: settled(kafka_cluster), 120, SETTLED)
     dump = jmxtool(kafka_cluster, report_format, tmp_path)
-    assert analysis.metric_format(dump) == f"jmxtool:{report_format}"
+    assert metric_files.metric_format(dump) == f"jmxtool:{report_format}"
     text = dump.read_text()
     lines = text.splitlines()
     if report_format == "original":  # a truncated last row (the tool stopped mid-write) is not a poll
@@ -64,7 +65,7 @@ def test_every_report_format_is_read_with_the_exporter_s_values(
     else:
         last_time = max(n for n, line in enumerate(lines) if line.startswith("time"))
         dump.write_text("\n".join(lines[:last_time]) + "\n")
-    capture = analysis._read_metric_file(dump, frozenset(), analysis.session.RunRequest(paths=()).limits)
+    capture = metric_files.read_file(dump, frozenset(), session.RunRequest(paths=()).limits)
     observations, problems = observe([capture])
     assert problems == []
     found = {vocabulary.by_mbean(s.metric) for s in observations.series}
@@ -81,5 +82,5 @@ def test_every_report_format_is_read_with_the_exporter_s_values(
     exported = kafka_cluster.metric(kafka_cluster.node_ids[0], "kafka_controller_kafkacontroller_activecontrollercount")
     (active,) = observations.of(vocabulary.ACTIVE_CONTROLLERS.mbean)
     assert active.points[-1].value == exported
-    report = analysis.analyze_files([dump])
+    report = session.analyze_files([dump])
     assert not report.problems and not [f for f in report.findings if f.rule in ("KM001", "KM002", "KM003")]

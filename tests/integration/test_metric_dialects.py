@@ -23,7 +23,7 @@ from testbed import KafkaTestCluster, wait_until
 from advisor.metrics import exposition, vocabulary
 from advisor.metrics.inputs import Capture
 from advisor.metrics.observe import observe
-from advisor.report import analysis, session
+from advisor.report import session
 
 pytestmark = pytest.mark.kafka
 
@@ -177,7 +177,7 @@ def test_every_dialect_reads_the_same_gauges_and_reaches_the_same_verdicts(diale
             exposition.parse(text.splitlines(), url)), True)])  # fmt: skip
         values[key] = {s.metric: s.points[-1].value for s in observations.series if s.reading == "value"
                        and s.metric in {m.mbean for m in GAUGES} and not s.labels}  # fmt: skip
-        report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=FAST), endpoints=(url,)))
+        report = session.run(session.RunRequest(paths=(), params=FAST, endpoints=(url,)))
         verdicts[key] = {f.rule for f in report.findings}
     stable = [vocabulary.UNDER_REPLICATED, vocabulary.UNDER_MIN_ISR, vocabulary.OFFLINE_PARTITIONS,
               vocabulary.ACTIVE_CONTROLLERS, vocabulary.OFFLINE_LOG_DIRS]  # fmt: skip
@@ -196,8 +196,8 @@ def test_a_stopped_node_fires_the_same_rules_under_every_dialect(kafka_cluster_h
         time.sleep(2)  # every dialect's exporter reads the same, settled, state
         fired = {}
         for key, url in dialect_urls.items():
-            request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=FAST), endpoints=(url,),
+            request = session.RunRequest(paths=(), params=FAST, endpoints=(url,),
                                               samples=2, interval=1.0)  # fmt: skip
-            fired[key] = {f.rule for f in analysis.run(request).findings}
+            fired[key] = {f.rule for f in session.run(request).findings}
         assert all("KM001" in rules for rules in fired.values()), fired
         assert len(set(comparable(fired).values())) == 1, fired

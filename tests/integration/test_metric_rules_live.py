@@ -20,7 +20,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 from testbed import SETTLED, KafkaTestCluster, settled, wait_for_topic, wait_until
 
 from advisor.model.provenance import MetricSample
-from advisor.report import analysis, session
+from advisor.report import session
 from advisor.rules.checks.metrics import UNLABELLED
 
 pytestmark = pytest.mark.kafka
@@ -51,10 +51,8 @@ def strict_topic(kafka_cluster_handle: KafkaTestCluster) -> Iterator[str]:
 
 
 def analyze(urls: list[str], samples: int = 3) -> list:  # type: ignore[type-arg]
-    request = analysis.AnalyzeRequest(
-        run=session.RunRequest(paths=(), params=FAST), endpoints=tuple(urls), samples=samples, interval=1.0
-    )
-    report = analysis.run(request)
+    request = session.RunRequest(paths=(), params=FAST, endpoints=tuple(urls), samples=samples, interval=1.0)
+    report = session.run(request)
     assert not report.problems, report.problems
     return [f for f in report.findings if f.rule.startswith("KM")]
 

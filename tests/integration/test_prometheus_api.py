@@ -23,7 +23,7 @@ import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
 from testbed import SETTLED, KafkaTestCluster, settled, wait_for_topic, wait_until
 
-from advisor.report import analysis, session
+from advisor.report import session
 
 pytestmark = pytest.mark.kafka
 
@@ -75,9 +75,9 @@ def _query(base: str, query: str) -> list:  # type: ignore[type-arg]
 
 
 def analyze_server(url: str, window: float) -> list:  # type: ignore[type-arg]
-    request = analysis.AnalyzeRequest(run=session.RunRequest(paths=(), params=FAST), prometheus=(url,),
+    request = session.RunRequest(paths=(), params=FAST, prometheus=(url,),
                                       window=window, step=1.0)  # fmt: skip
-    report = analysis.run(request)
+    report = session.run(request)
     assert not report.problems, report.problems
     return report.findings
 
@@ -110,7 +110,7 @@ def test_under_replication_through_prometheus_fires_per_instance_from_server_and
             range_query = urllib.parse.urlencode({"query": URP, "start": end - 20, "end": end, "step": 1})
             saved = tmp_path / "range.json"
             saved.write_text(json.dumps(_get(f"{prometheus}/api/v1/query_range?{range_query}"), indent=2))
-            report = analysis.analyze_files([saved], params=FAST)
+            report = session.analyze_files([saved], params=FAST)
             assert not report.problems, report.problems
             from_file = {(f.rule, f.subject) for f in report.findings}
             assert {("KM001", instance) for instance in leading} <= from_file

@@ -22,7 +22,7 @@ from testbed import wait_until
 from advisor.metrics import exposition, vocabulary
 from advisor.metrics.inputs import Capture
 from advisor.metrics.observe import observe
-from advisor.report import analysis, session
+from advisor.report import session
 
 pytestmark = pytest.mark.kafka
 
@@ -99,7 +99,7 @@ def test_the_strimzi_metrics_reporter_serves_every_name_the_vocabulary_gives_it(
         # Quota metrics: the reporter names a Kafka metric <domain>_<group>_<name>, as Confluent's rules do.
         throttles = {n for n in resolved if n.endswith("_throttle_time")}
         assert throttles == {f"kafka_server_{kind}_throttle_time" for kind in ("produce", "fetch", "request")}
-        report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=()), endpoints=(url,),
+        report = session.run(session.RunRequest(paths=(), endpoints=(url,),
                                                       samples=2, interval=1.0))  # fmt: skip
         assert not report.problems, report.problems
         health = {"KM001", "KM002", "KM003", "KM004", "KM005"}

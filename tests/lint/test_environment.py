@@ -9,8 +9,8 @@ from pathlib import Path
 
 from advisor.report.session import lint
 from advisor.rules.dev_profile import DEV_QUIETS
+from advisor.rules.findings import PROD_ASSUMED
 from advisor.rules.registry import load_rules
-from advisor.rules.runner import PROD_ASSUMED
 
 OPEN_ACLS = "process.roles=broker,controller\nnode.id=1\nallow.everyone.if.no.acl.found=true\n"
 
@@ -25,10 +25,10 @@ def test_a_loopback_only_broker_is_judged_as_a_laptop_setup_and_says_so(tmp_path
                       "controller.listener.names=CONTROLLER\n")  # fmt: skip
     result = lint([broker])
     assert "KB118" not in {f.rule for f in result.findings}  # quieted by the inferred dev profile
-    (note,) = result.document.notes
+    (note,) = result.notes
     assert note.kind == "note" and "only on loopback or compose-network names (localhost:9092)" in note.message
     said = lint([broker], profile="prod")  # the run says production: judged so, no note
-    assert "KB118" in {f.rule for f in said.findings} and not said.document.notes
+    assert "KB118" in {f.rule for f in said.findings} and not said.notes
 
 
 def test_with_nothing_said_a_broker_is_production_and_the_finding_says_it_was_assumed(tmp_path: Path) -> None:
@@ -69,7 +69,7 @@ def test_a_compose_stack_reached_by_service_names_is_a_laptop_setup_and_a_domain
     )
     compose.write_text(service + "      KAFKA_ADVERTISED_LISTENERS: PLAINTEXT://kafka:9092\n")
     laptop = lint([compose])
-    assert "KB118" not in {f.rule for f in laptop.findings} and laptop.document.notes
+    assert "KB118" not in {f.rule for f in laptop.findings} and laptop.notes
     compose.write_text(service + "      KAFKA_ADVERTISED_LISTENERS: PLAINTEXT://kafka.prod.example.com:9092\n")
     served = lint([compose])
-    assert "KB118" in {f.rule for f in served.findings} and not served.document.notes
+    assert "KB118" in {f.rule for f in served.findings} and not served.notes

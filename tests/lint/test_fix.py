@@ -181,7 +181,7 @@ def test_each_rule_s_fix_made_to_the_document_makes_it_quiet(rule, tmp_path: Pat
     fired = [f for f in result.findings if f.rule == rule.definition.id]
     assert fired and all(f.changes for f in fired)
     after = fix.applied(result.document, [change for f in fired for change in f.changes])
-    assert not [f for f in runner.run(after, [rule], kafka_version=release) if f.rule == rule.definition.id]
+    assert not [f for f in runner.run(after, [rule], kafka_version=release).findings if f.rule == rule.definition.id]
     assert (
         result.document.config_sets[0].settings
         == lint_example(rule, tmp_path, rule.definition.example.bad)[0].document.config_sets[0].settings

@@ -131,15 +131,14 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
     definition = rule.definition
     for text, should_fire in ((definition.example.bad, True), (definition.example.good, False)):
         if definition.scope == "entity":  # a metric rule's example is a scrape: analyzed, beside its config
-            from advisor.report.analysis import AnalyzeRequest, run
-            from advisor.report.session import RunRequest
+            from advisor.report.session import RunRequest, run
 
             (tmp_path / "example.prom").write_text(text)
             configs: tuple[Path, ...] = ()
             if definition.example.alongside is not None:
                 configs = (tmp_path / definition.example.alongside["name"],)
                 configs[0].write_text(definition.example.alongside["text"])
-            result = run(AnalyzeRequest(run=RunRequest(paths=configs), metric_files=(tmp_path / "example.prom",)))
+            result = run(RunRequest(paths=configs, metric_files=(tmp_path / "example.prom",)))
             assert not result.problems, result.problems
         else:
             result, _ = lint_example(rule, tmp_path, text)

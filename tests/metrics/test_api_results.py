@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from advisor.metrics import prometheus_api
+from advisor.metrics.files import split_inputs
 from advisor.model.document import LoadError
-from advisor.report.analysis import analyze_files, split_inputs
+from advisor.report.session import analyze_files
 
 URP = "kafka_server_replicamanager_underreplicatedpartitions"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from advisor.metrics import clients, sniff
-from advisor.report.analysis import analyze_files
+from advisor.report.session import analyze_files
 
 
 def java_dump(time_ms: int, **values: float | None) -> str:
@@ -105,12 +105,11 @@ def test_librdkafka_consumer_lag_is_read_per_partition_and_unknown_lag_is_not() 
 
 
 def test_a_stream_is_read_a_line_at_a_time_and_every_input_is_bounded(tmp_path: Path) -> None:
-    from advisor.report.analysis import AnalyzeRequest, run
-    from advisor.report.session import RunRequest
+    from advisor.report.session import RunRequest, run
     from advisor.sources.limits import Limits
 
     def analyze(path: Path, limits: Limits):  # type: ignore[no-untyped-def]
-        return run(AnalyzeRequest(run=RunRequest(paths=(), limits=limits), metric_files=(path,)))
+        return run(RunRequest(paths=(), limits=limits, metric_files=(path,)))
 
     lines = [java_dump(1000 * i, batch_size_avg=150.0, record_size_avg=150.0) for i in range(40)]
     stream = tmp_path / "stream.json"

@@ -12,12 +12,13 @@ from advisor.analysis import flow
 from advisor.analysis.broker_settings import BrokerSettings
 from advisor.metrics import clients
 from advisor.metrics.exposition import parse
+from advisor.metrics.files import split_inputs
 from advisor.metrics.inputs import Capture
 from advisor.metrics.observe import observe
 from advisor.model.observations import Point
 from advisor.model.provenance import Location
 from advisor.output import RenderOptions, render
-from advisor.report import analysis, session
+from advisor.report import session
 from advisor.report.model import Report
 from advisor.rules.checks.flow import retention_seconds
 from advisor.sources import LoadOptions, load
@@ -174,10 +175,9 @@ def test_retention_is_read_as_kafka_reads_it(tmp_path: Path, lines: list[str], s
 
 def test_analyze_reports_the_view_in_json_and_text_and_finds_metrics_in_a_folder() -> None:
     folder = FIXTURES / "projects" / "short-retention"
-    files, _, configs = analysis.split_inputs([str(folder)])
+    files, _, configs = split_inputs([str(folder)])
     assert [p.name for p in files] == ["exporter.prom"] and configs == [folder]
-    report = analysis.run(analysis.AnalyzeRequest(run=session.RunRequest(paths=tuple(configs)),
-                                                  metric_files=tuple(files)))  # fmt: skip
+    report = session.run(session.RunRequest(paths=tuple(configs), metric_files=tuple(files)))  # fmt: skip
     assert report.problems == [] and not [p for p in report.skipped if p.path.endswith("exporter.prom")]
     assert {f.rule for f in report.findings} >= {"KM040", "KM041"}
     document = json.loads(render(report, "json"))

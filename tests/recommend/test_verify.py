@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from advisor.report.analysis import observed_files
+from advisor.metrics.files import observed
 from advisor.sources.limits import DEFAULTS
 from advisor.verify.compare import judge, values
 from advisor.verify.proofs import PROOFS
@@ -39,7 +39,7 @@ def verify(*args: str) -> subprocess.CompletedProcess[str]:
 def test_fuller_batches_beyond_the_noise_are_an_improvement_and_the_reverse_a_regression(tmp_path: Path) -> None:
     before = dump(tmp_path / "before.json", batches([1.2, 1.5, 1.1, 1.4]))
     after = dump(tmp_path / "after.json", batches([38, 41, 40, 44]))
-    (records, size) = [judge(p, *(observed_files([f], DEFAULTS)[0] for f in (before, after)))
+    (records, size) = [judge(p, *(observed([f], DEFAULTS).observations for f in (before, after)))
                        for p in PROOFS["linger.ms"][:2]]  # fmt: skip
     assert records.verdict == "improved" and records.before.samples == 4 and records.after.median == 40.5
     assert size.verdict == "improved"
@@ -76,8 +76,8 @@ def test_broker_counters_become_ratios_of_their_increases(tmp_path: Path) -> Non
     plain = scrape(tmp_path / "plain.prom", [0, 1_000_000, 2_050_000, 3_000_000], [0, 1000, 2000, 3000])
     packed = scrape(tmp_path / "packed.prom", [0, 400_000, 820_000, 1_210_000], [0, 1000, 2000, 3000])
     proof = PROOFS["compression.type"][1]
-    assert values(observed_files([plain], DEFAULTS)[0], proof) == [1000.0, 1050.0, 950.0]  # bytes per message
-    verdict = judge(proof, observed_files([plain], DEFAULTS)[0], observed_files([packed], DEFAULTS)[0])
+    assert values(observed([plain], DEFAULTS).observations, proof) == [1000.0, 1050.0, 950.0]  # bytes per message
+    verdict = judge(proof, observed([plain], DEFAULTS).observations, observed([packed], DEFAULTS).observations)
     assert verdict.verdict == "improved" and verdict.after.median == 400.0  # 400, 420, 390 bytes a message
 
 

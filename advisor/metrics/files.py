@@ -1,0 +1,159 @@
+"""Metric inputs as a run names them — files (scrapes, Prometheus API answers, client dumps,
+librdkafka statistics, JmxTool dumps), exporter endpoints and Prometheus servers — read into
+observations. The session's read stage asks here; so does verify for its two sides.
+
+A named file is metrics when its content says so (its first 8 KB), whatever its name; a folder
+gives the metrics files in it as well as its configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from advisor import TYPE_CHECKING
+from advisor.metrics import clients, jmxtool, prometheus_api, sniff
+from advisor.metrics import inputs as metric_inputs
+from advisor.metrics.observe import observe, wanted
+from advisor.metrics.sniff import API_RESULT, CLIENT, EXPOSITION
+from advisor.model.document import LoadError, Problem
+from advisor.model.observations import Observations
+from advisor.named_tuple import NamedTuple
+
+if TYPE_CHECKING:
+    from advisor.sources.limits import Limits
+
+
+def is_endpoint(text: str) -> bool:
+    return text.startswith(("http://", "https://"))
+
+
+def split_inputs(named: list[str], most: int = 100_000) -> tuple[list[Path], list[str], list[Path]]:
+    """(metric files, endpoints, config paths): a named file whose text reads as metrics is
+    metrics, an http(s) address an endpoint, anything else configuration; a folder is configuration
+    and also gives the metrics files in it (a walk like lint's: hidden entries and links passed over,
+    at most `most` files looked at)."""
+    files, endpoints, configs = [], [], []
+    for text in named:
+        if is_endpoint(text):
+            endpoints.append(text)
+            continue
+        path = Path(text)
+        if path.is_file() and metric_format(path):
+            files.append(path)
+        else:
+            configs.append(path)
+            if path.is_dir():
+                files += [p for p in _walked_metrics(path, most) if p not in files]
+    return files, endpoints, configs
+
+
+# The suffixes metrics are saved under (a scrape, an API answer, a stats stream, a JmxTool dump).
+METRIC_SUFFIXES = frozenset({".prom", ".metrics", ".txt", ".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".log"})
+
+
+def _walked_metrics(root: Path, most: int) -> list[Path]:
+    found: list[Path] = []
+    pending, looked = [root], 0
+    while pending and looked < most:
+        folder = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            continue  # the config walk says which folder it could not read
+        for entry in entries:
+            looked += 1
+            if entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+            elif Path(entry.name).suffix in METRIC_SUFFIXES and metric_format(Path(entry.path)):
+                found.append(Path(entry.path))
+    return sorted(found)
+
+
+def metric_format(path: Path) -> str | None:
+    """What a file's first 8 KB say it is: exposition, a Prometheus API result, or neither."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as stream:
+            head = stream.read(8192)
+    except OSError:
+        return None
+    return sniff.kind(head)
+
+
+def read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | None = None) -> metric_inputs.Capture:
+    """One metrics file, read as `kind` (sniffed from its head when not given)."""
+    kind = kind or metric_format(path) or EXPOSITION
+    if kind == EXPOSITION:
+        return metric_inputs.read_file(path, names, limits)
+    from advisor.sources.text import read_text
+
+    origin = str(path)
+    try:
+        if kind == API_RESULT:  # one JSON document, read whole with its spans
+            if path.stat().st_size > limits.file_bytes:
+                raise LoadError(origin, None, f"larger than {limits.file_bytes:,} bytes (limits.file-bytes): not read")
+            return prometheus_api.read_file(read_text(path), origin)
+        family, _, variant = kind.partition(":")
+        with path.open(encoding="utf-8", errors="replace", newline="") as stream:  # streamed: limits.metric-bytes
+            lines = metric_inputs.bounded_lines(stream, origin, limits)
+            if family == CLIENT:
+                samples: list = clients.read_lines(lines, origin, variant, limits.file_bytes, limits.metric_points)  # type: ignore[type-arg]
+            else:
+                samples = jmxtool.read_lines(lines, origin, variant)
+        if len(samples) > limits.metric_points:  # each reader keeps only what the rules read
+            raise LoadError(origin, None, f"more than {limits.metric_points:,} samples (limits.metric-points)")
+        return metric_inputs.Capture(origin, None, samples, True)
+    except (OSError, UnicodeDecodeError) as error:
+        raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
+
+
+class Read(NamedTuple):
+    """What the metric inputs of a run gave: their observations, each file's format, and what
+    could not be read (a problem each, the rest still read)."""
+
+    observations: Observations
+    formats: dict[Path, str]
+    problems: list[Problem]
+
+
+def observed(  # type: ignore[no-untyped-def]
+    files: Sequence[Path],
+    limits: Limits,
+    endpoints: Sequence[str] = (),
+    samples: int = 1,
+    interval: float = 0.0,
+    prometheus: Sequence[str] = (),
+    window: float = prometheus_api.DEFAULT_WINDOW,
+    step: float = prometheus_api.DEFAULT_STEP,
+    sleep=time.sleep,
+) -> Read:
+    """Metrics files read, Prometheus servers asked for their last `window`, and endpoints scraped
+    `samples` times `interval` seconds apart, then observed together."""
+    problems: list[Problem] = []
+    captures = []
+    names = wanted()
+    formats = {path: metric_format(path) or EXPOSITION for path in files}  # each head read once
+    for path in files:
+        try:
+            captures.append(read_file(path, names, limits, formats[path]))
+        except LoadError as error:
+            problems.append(error.problem)
+    for server in prometheus:
+        try:
+            captures.append(prometheus_api.query_range(server, names, limits, window, step))
+        except LoadError as error:
+            problems.append(error.problem)
+    for round_number in range(max(1, samples) if endpoints else 0):
+        if round_number:
+            sleep(interval)
+        for url in endpoints:
+            try:
+                captures.append(metric_inputs.scrape(url, names, limits))
+            except LoadError as error:
+                problems.append(error.problem)
+    observations, observed_problems = observe(captures)
+    return Read(observations, formats, problems + observed_problems)
