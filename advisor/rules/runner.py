@@ -231,18 +231,13 @@ class _Run:
         for index in indexes:
             config_set = sets[index]
             try:
-                found += self.config_set(index, rules, applicable)
+                findings, evaluated = self.config_set(index, rules, applicable)
             except Exception as error:  # noqa: BLE001 - a bug must not cost the other sets their verdicts
                 errors.append(self.failed(config_set, error))
                 continue
-            kind = self.kind_of(index)
-            judged.append((index, self.judged[id(config_set)], applicable[kind][1]))
+            found += findings
+            judged.append((index, self.judged[id(config_set)], evaluated))
         return found, errors, judged
-
-    def kind_of(self, index: int) -> tuple[str, str, str, str]:
-        config_set = self.document.config_sets[index]
-        release = self.judged[id(config_set)].release
-        return (config_set.component, config_set.client, release, self.profiles.of[index])
 
     def failed(self, config_set: ConfigSet, error: Exception) -> Problem:
         """An internal error while judging one config set: a problem for its file (exit 2), named
@@ -252,8 +247,8 @@ class _Run:
 
     def config_set(
         self, index: int, rules: list[Rule], applicable: dict[Any, tuple[list[Any], tuple[str, ...]]]
-    ) -> list[tuple[Finding, str | None]]:
-        """The findings of one config set (kept apart until it is judged whole)."""
+    ) -> tuple[list[tuple[Finding, str | None]], tuple[str, ...]]:
+        """The findings of one config set (kept apart until it is judged whole), and the rules judged on it."""
         config_set = self.document.config_sets[index]
         found: list[tuple[Finding, str | None]] = []
         judged = self.judged[id(config_set)] = judged_release(config_set, self.kafka_version)
@@ -296,7 +291,7 @@ class _Run:
             for violation in violations:
                 finding = self.finding(rule, violation, config_set, values, secrets)
                 found.append((finding, config_set.cluster if config_set.component == "broker" else None))
-        return found
+        return found, applicable[kind][1]
 
     def clusters(self, rules: list[Rule]) -> None:
         """Cluster-scope rules: one check per cluster, which says where each violation is."""
