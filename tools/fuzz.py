@@ -324,11 +324,9 @@ class Harness:
 def _recommend(path: Path) -> None:
     """A load profile file: refused with a ProfileError or a ValidationError, or planned for every
     client and rendered (text and JSON) — nothing else."""
-    import json
-
     from pydantic import ValidationError
 
-    from advisor.output import recommend_text
+    from advisor.output import render
     from advisor.recommend import load_file
     from advisor.recommend.plan import plan
     from advisor.recommend.profile import LoadProfile
@@ -337,8 +335,8 @@ def _recommend(path: Path) -> None:
         fields = load_file.read(str(path))
         for client in ("java", "librdkafka", "kafka-python"):
             result = plan(LoadProfile.model_validate(fields), client)
-            recommend_text.render(result)
-            json.dumps(result.to_dict())
+            render(result, "text")
+            render(result, "json")
     except (load_file.ProfileError, ValidationError):
         pass
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from advisor.bench import perf
 from advisor.named_tuple import NamedTuple
+from advisor.secrets import REDACTED, is_secret_key
 
 FIGURES = ("records_per_second", "mib_per_second", "p50_ms", "p95_ms", "p99_ms", "p999_ms")
 CONSUMER_FIGURES = ("fetch_mib_per_second", "fetch_records_per_second")
@@ -47,6 +48,7 @@ class Side(NamedTuple):
 
 
 class Bench(NamedTuple):
+    KIND = "bench"  # its renderers: output/__init__.py RENDERERS
     topic: str
     records: int
     size: int
@@ -60,6 +62,16 @@ class Bench(NamedTuple):
         before, after = before or self.before, after or self.after
         base = before.figure(name).median
         return after.figure(name).median / base if base else None
+
+    def redacted(self) -> Bench:
+        """No secret in any output: every side's settings without the cluster's credentials."""
+
+        def shown(side: Side) -> Side:
+            return side._replace(settings={k: REDACTED if is_secret_key(k) else v for k, v in side.settings.items()})
+
+        sides = {name: shown(side) for name in ("before", "after", "consumer_before", "consumer_after")
+                 if (side := getattr(self, name)) is not None}  # fmt: skip
+        return self._replace(**sides)
 
     def to_dict(self) -> dict[str, Any]:
         record = {"topic": self.topic, "records": self.records, "record_size": self.size,

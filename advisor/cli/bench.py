@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from advisor.cli.recommend import FIELDS, profile_from
+from advisor.output import formats
 
 EQUAL_DURABILITY = {"acks": "all", "enable.idempotence": "true"}
 
@@ -46,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--records", type=int, default=200_000, help="records a run (default 200000)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side after the warm-up (default 2)")
     parser.add_argument("--topic-partitions", type=int, default=6, help="partitions of the bench's topic (6)")
-    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--output-format", choices=formats("bench"), default="text")
 
 
 def _settings(path: Path, role: str = "producer") -> dict[str, str]:
@@ -67,10 +68,9 @@ def _settings(path: Path, role: str = "producer") -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     import importlib.util
-    import json
 
     from advisor.bench import compare, perf
-    from advisor.output import inert
+    from advisor.output import inert, render
     from advisor.recommend.plan import plan
 
     if importlib.util.find_spec("confluent_kafka") is None:
@@ -126,10 +126,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kafka-advisor bench: error: the cluster: {type(error).__name__}: {inert(str(error))[:300]}",
               file=sys.stderr)  # fmt: skip
         return 2
-    if args.output_format == "json":
-        print(json.dumps(_public(outcome.to_dict()), indent=2))
-    else:
-        sys.stdout.write(_text(outcome))
+    sys.stdout.write(render(outcome.redacted(), args.output_format))
     return 0
 
 
@@ -152,52 +149,3 @@ def _progress_bar() -> Iterator[Callable[[str], None]]:
             bar.update(task, description=rest, completed=int(number) - 1, total=int(total))
 
         yield advance
-
-
-def _public(record: dict) -> dict:  # type: ignore[type-arg]
-    """No secret in any output: the sides' settings without the cluster's credentials."""
-    from advisor.secrets import REDACTED, is_secret_key
-
-    for holder in (record, record.get("consumer") or {}):
-        for side in ("before", "after"):
-            if side in holder:
-                settings = holder[side]["settings"]
-                holder[side]["settings"] = {k: REDACTED if is_secret_key(k) else v for k, v in settings.items()}
-    return record
-
-
-def _text(outcome) -> str:  # type: ignore[no-untyped-def]
-    from advisor.bench.compare import FIGURES
-
-    names = {"records_per_second": "records/s", "mib_per_second": "MiB/s", "p50_ms": "p50 ms", "p95_ms": "p95 ms",
-             "p99_ms": "p99 ms", "p999_ms": "p99.9 ms"}  # fmt: skip
-    records = (f"records of {outcome.size} bytes" if outcome.payload is None else
-               f"records from {outcome.payload.path.name} ({outcome.payload.records:,} lines, {outcome.size} bytes "
-               "on average)")  # fmt: skip
-    head = (f"kafka-producer-perf-test on {outcome.topic}: {outcome.records:,} {records} a run, "
-            f"{len(outcome.before.runs)} runs a side after a warm-up, interleaved; acks=all and idempotence on both "
-            "sides (equal durability)")  # fmt: skip
-    lines = [head, "", f"{'':12}{'before':>22}{'after':>22}{'after/before':>14}"]
-    for name in FIGURES:
-        old, new = outcome.before.figure(name), outcome.after.figure(name)
-        ratio = outcome.ratio(name)
-        lines.append(f"{names[name]:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
-                     f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
-    before_metrics, after_metrics = outcome.before.explaining(), outcome.after.explaining()
-    explained = [name for name in before_metrics if name in after_metrics]
-    if explained:
-        lines += ["", "why (the producer's own metrics, medians):"]
-        lines += [f"  {name:26}{before_metrics[name]:>16,.3f}{after_metrics[name]:>22,.3f}" for name in explained]
-    if outcome.consumer_before is not None and outcome.consumer_after is not None:
-        lines += ["", "consumer (kafka-consumer-perf-test, fetch figures: the group join left out)"]
-        for name, shown in (("fetch_mib_per_second", "fetch MiB/s"), ("fetch_records_per_second", "fetch rec/s")):
-            old, new = outcome.consumer_before.figure(name), outcome.consumer_after.figure(name)
-            ratio = outcome.ratio(name, outcome.consumer_before, outcome.consumer_after)
-            lines.append(f"{shown:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
-                         f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
-    changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
-    lines += [
-        "",
-        "after sets: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()) if k != "bootstrap.servers"),
-    ]
-    return "\n".join(lines) + "\n"

@@ -42,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace, old_paths: list[Path], new_paths: list[Path]) -> int:
     from advisor.cli import lint
     from advisor.diff import compare
-    from advisor.output import RenderOptions, diff_text, inert, render
+    from advisor.output import RenderOptions, inert, render
     from advisor.report import session
+    from advisor.report.diff_report import DiffReport
 
     for path in new_paths:
         if not path.exists():
@@ -67,18 +68,8 @@ def _compare(args: argparse.Namespace, old_paths: list[Path], new_paths: list[Pa
         resolved += gone
         problems += new_report.problems
     assert new_report is not None
-    report = new_report._replace(findings=introduced, problems=problems)
+    report = DiffReport(changes, new_report._replace(findings=introduced, problems=problems), resolved)
     for problem in problems:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
-    fmt = prepared.stdout_format
-    if fmt == "json":
-        sys.stdout.write(diff_text.to_json(changes, introduced, resolved, report.exit_code))
-    elif fmt == "text":
-        sys.stdout.write(diff_text.changes_text(changes))
-        sys.stdout.write(f"\nIntroduced by the change: {len(introduced)} finding(s)\n")
-        if introduced:
-            sys.stdout.write(render(report, "text", RenderOptions(docs_url=args.docs_url)))
-        sys.stdout.write(diff_text.resolved_text(resolved))
-    else:  # sarif, junit, github: the introduced findings, as lint writes them
-        sys.stdout.write(render(report, fmt, RenderOptions(docs_url=args.docs_url)))
+    sys.stdout.write(render(report, prepared.stdout_format, RenderOptions(docs_url=args.docs_url)))
     return report.exit_code

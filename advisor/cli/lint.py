@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 from advisor import TYPE_CHECKING
-from advisor.model.vocabulary import Client, Component, InputFormat, OutputFormat, Profile, Severity
+from advisor.model.vocabulary import Client, Component, InputFormat, Profile, Severity
 from advisor.named_tuple import NamedTuple
+from advisor.output import formats
 from advisor.rules.dev_profile import DEV_QUIETS
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 COMPONENTS = Component.values()
 CLIENTS = Client.values()
-FORMATS = OutputFormat.values()
+FORMATS = formats("lint")  # lint, analyze and diff write every one
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from advisor.output import formats
+
 FIELDS = (  # flag, profile field, type, help
     ("--message-bytes", "message_bytes_avg", int, "average record size in bytes"),
     ("--max-message-bytes", "message_bytes_max", int, "largest record in bytes"),
@@ -37,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ordering", choices=("per-key", "none"), help="must a key's records stay ordered?")
     parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
                         help="spell the client settings for this library (default: java)")  # fmt: skip
-    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--output-format", choices=formats("recommend"), default="text")
     parser.add_argument("--snippet", action="append", choices=("spring", "compose", "strimzi", "helm"), default=[],
                         help="also show the values as this form (repeatable; JSON always has them all)")  # fmt: skip
     mine = "your configurations (any format lint reads): each value now beside the recommended one"
@@ -48,9 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
-    from advisor.output import recommend_text
+    from advisor.output import render
     from advisor.recommend.plan import plan
 
     flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
@@ -73,10 +73,7 @@ def run(args: argparse.Namespace) -> int:
             patch = unified_diff(plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True), document)
             sys.stdout.write(patch)
             return 1 if patch else 0
-    if args.output_format == "json":
-        print(json.dumps(result.to_dict(), indent=2))
-    else:
-        sys.stdout.write(recommend_text.render(result))
+    sys.stdout.write(render(result, args.output_format))
     return 0
 
 

@@ -8,6 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from advisor.output import formats
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--before", nargs="+", required=True, metavar="FILE|URL",
@@ -21,14 +23,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expect", action="append", metavar="KEY",
                         help="the setting changed (linger.ms, compression.type, ...; repeatable): judge its proofs "
                         "(default: every proof measured on both sides)")  # fmt: skip
-    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--output-format", choices=formats("verify"), default="text")
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
-    from advisor.output import inert
-    from advisor.verify.compare import judge
+    from advisor.output import inert, render
+    from advisor.verify.compare import verification as verification_of
     from advisor.verify.proofs import PROOFS
 
     unknown = [key for key in args.expect or () if key not in PROOFS]
@@ -45,30 +45,9 @@ def run(args: argparse.Namespace) -> int:
     if problems or more:
         return 2
     keys = args.expect or sorted(PROOFS)
-    seen: set[str] = set()  # settings share proofs (linger.ms and batch.size): each judged once
-    verdicts = []
-    for key in keys:
-        for proof in PROOFS[key]:
-            if proof.name in seen:
-                continue
-            seen.add(proof.name)
-            verdict = judge(proof, before, after)
-            if args.expect or verdict.verdict != "not measured":
-                verdicts.append((key, verdict))
-    regressed = any(v.verdict == "regressed" for _, v in verdicts)
-    if args.output_format == "json":
-        print(json.dumps({"verdicts": [{"setting": key, **v.to_dict()} for key, v in verdicts],
-                          "regressed": regressed}, indent=2))  # fmt: skip
-    else:
-        if not verdicts:
-            print("No proof measured on both sides: capture the client's metrics or the brokers' scrapes twice or "
-                  "more, before and after.")  # fmt: skip
-        for key, v in verdicts:
-            sides = "; ".join(f"{label} {side.median:.4g} ±{side.noise:.2g} ({side.samples} samples)"
-                              for label, side in (("before", v.before), ("after", v.after)) if side)  # fmt: skip
-            better = "higher" if v.proof.better == "up" else "lower"
-            print(f"{v.verdict:13} {key}: {v.proof.name} ({v.proof.side}, {better} is better): {sides} — {v.why}")
-    return 1 if regressed else 0
+    verification = verification_of(keys, before, after, expected=bool(args.expect))
+    sys.stdout.write(render(verification, args.output_format))
+    return 1 if verification.regressed else 0
 
 
 def _observed(named: list[str], args: argparse.Namespace):  # type: ignore[no-untyped-def]

@@ -1,7 +1,10 @@
-"""Formatters: each renders a Report (advisor/report/model.py) and decides nothing.
+"""Formatters: each renders a report and decides nothing.
 
-`render(report, fmt, options)` is the one entry point; a format's module is imported only
-when that format is asked for (rich, json, xml cost import time).
+`render(report, fmt, options)` is the one entry point for every command. A report says its kind
+(`KIND`: a lint or analyze Report, a recommend Plan, a diff, a verification, a bench run), and
+RENDERERS names the function that writes each kind in each format; a format's module is imported
+only when that format is asked for (rich, json, xml cost import time). A new format is its module
+and its rows here.
 """
 
 from __future__ import annotations
@@ -13,9 +16,39 @@ from advisor.model.vocabulary import OutputFormat
 from advisor.named_tuple import NamedTuple
 
 if TYPE_CHECKING:
+    from typing import Any, ClassVar, Protocol
+
     from advisor.report.model import Report
 
+    class Rendered(Protocol):
+        """Any other command's report: its kind, and itself as JSON-ready data."""
+
+        KIND: ClassVar[str]
+
+        def to_dict(self) -> dict[str, Any]: ...
+
+
 FORMATS = OutputFormat.values()
+_LINT = {fmt: f"{fmt}_format:render" for fmt in FORMATS}
+
+# kind → format → "module:function" of advisor.output, called as function(report, options).
+RENDERERS: dict[str, dict[str, str]] = {
+    "lint": _LINT,
+    # A diff: its changes and findings as text and JSON; the CI formats carry the findings it introduces.
+    "diff": {
+        "text": "diff_text:render",
+        "json": "json_format:indented",
+        **{fmt: f"diff_text:{fmt}" for fmt in FORMATS if fmt not in ("text", "json")},
+    },
+    "recommend": {"text": "recommend_text:render", "json": "json_format:indented"},
+    "verify": {"text": "verify_text:render", "json": "json_format:indented"},
+    "bench": {"text": "bench_text:render", "json": "json_format:indented"},
+}
+
+
+def formats(kind: str) -> tuple[str, ...]:
+    """The formats a kind of report is written in (a command's --output-format choices)."""
+    return tuple(RENDERERS[kind])
 
 
 class RenderOptions(NamedTuple):
@@ -24,11 +57,13 @@ class RenderOptions(NamedTuple):
     width: int | None = None  # text: terminal width
 
 
-def render(report: Report, fmt: str, options: RenderOptions | None = None) -> str:
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown output format {fmt!r} (expected one of {', '.join(FORMATS)})")
-    module = importlib.import_module(f"advisor.output.{fmt}_format")
-    return module.render(report, options or RenderOptions())
+def render(report: Report | Rendered, fmt: str, options: RenderOptions | None = None) -> str:
+    kind = report.KIND
+    named = RENDERERS[kind].get(fmt)
+    if named is None:
+        raise ValueError(f"a {kind} report is not written as {fmt!r} (only {', '.join(RENDERERS[kind])})")
+    module, _, function = named.partition(":")
+    return getattr(importlib.import_module(f"advisor.output.{module}"), function)(report, options or RenderOptions())
 
 
 # Characters input must not smuggle into a terminal, a CI log or an XML file: C0 controls but

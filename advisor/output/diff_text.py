@@ -1,14 +1,15 @@
-"""`diff` as text and JSON: the configuration changes (written and effective), then the findings
-the change introduces (as lint shows them) and the ones it resolves."""
+"""`diff` as text: the configuration changes (written and effective), then the findings the change
+introduces (as lint shows them) and the ones it resolves; in a CI format, the introduced findings."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from collections.abc import Callable
 
 from advisor.diff.compare import Change
 from advisor.model.findings import Finding
-from advisor.output import inert
+from advisor.output import RenderOptions, inert
+from advisor.output import render as lint_render
+from advisor.report.diff_report import DiffReport
 
 _VERBS = {"changed": "changed  ", "added": "added    ", "removed": "removed  ", "effective": "effective"}
 
@@ -45,16 +46,17 @@ def resolved_text(resolved: list[Finding]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_json(changes: list[Change], introduced: list[Finding], resolved: list[Finding], exit_code: int) -> str:
-    document: dict[str, Any] = {
-        "changes": [c.to_dict() for c in changes],
-        "introduced": [f.to_dict() for f in introduced],
-        "resolved": [f.to_dict() for f in resolved],
-        "summary": {
-            "changes": len(changes),
-            "introduced": len(introduced),
-            "resolved": len(resolved),
-            "exit_code": exit_code,
-        },
-    }
-    return json.dumps(document, indent=2) + "\n"
+def render(diff: DiffReport, options: RenderOptions) -> str:
+    introduced = diff.introduced.findings
+    out = [changes_text(diff.changes), f"\nIntroduced by the change: {len(introduced)} finding(s)\n"]
+    if introduced:
+        out.append(lint_render(diff.introduced, "text", options))
+    return "".join([*out, resolved_text(diff.resolved)])
+
+
+def _introduced(fmt: str) -> Callable[[DiffReport, RenderOptions], str]:
+    """A CI format's diff: the findings the change introduces, as lint writes them."""
+    return lambda diff, options: lint_render(diff.introduced, fmt, options)
+
+
+sarif, junit, github = _introduced("sarif"), _introduced("junit"), _introduced("github")

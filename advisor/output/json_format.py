@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 
+from advisor import TYPE_CHECKING
 from advisor.output import RenderOptions
 from advisor.report.model import Report
+
+if TYPE_CHECKING:
+    from advisor.output import Rendered
 
 
 def render(report: Report, options: RenderOptions) -> str:
@@ -24,3 +28,8 @@ def render(report: Report, options: RenderOptions) -> str:
         else:
             out.append(f"  {json.dumps(key)}: {json.dumps(value)}")
     return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def indented(report: Rendered, options: RenderOptions) -> str:
+    """Any other command's report (recommend, verify, bench, diff): its record, indented."""
+    return json.dumps(report.to_dict(), indent=2) + "\n"

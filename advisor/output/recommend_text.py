@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.output import inert
+from advisor.output import RenderOptions, inert
 from advisor.recommend.plan import Plan
 
 _UNITS = {"bytes": 1, "bytes/s": 1}
@@ -24,7 +24,7 @@ def _inputs(inputs: dict[str, Any]) -> str:
     return ", ".join(f"{name} {value}" for name, value in inputs.items() if value is not None)
 
 
-def render(plan: Plan) -> str:
+def render(plan: Plan, options: RenderOptions) -> str:
     profile = plan.profile
     lines = [f"Load profile: goal {profile.goal}, for the {plan.client} client"]
     shown = ("message_bytes_avg", "message_bytes_max", "rate_mb_s", "rate_msgs_s", "peak_factor", "producers",

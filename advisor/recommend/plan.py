@@ -14,6 +14,7 @@ CLIENT_ROLES = ("producer", "consumer")
 
 
 class Plan(NamedTuple):
+    KIND = "recommend"  # its renderers: output/__init__.py RENDERERS
     profile: Resolved
     client: str
     recommendations: list[values.Recommendation]

@@ -33,6 +33,7 @@ class FileSummary(NamedTuple):
 
 
 class Report(Record):
+    KIND = "lint"  # lint's and analyze's report (output/__init__.py RENDERERS)
     __slots__ = ("diff", "exit_zero", "fail_on", "files", "findings", "fixes", "flow", "lines", "problems", "rules",
                  "skipped", "tool_version")  # fmt: skip
 

@@ -115,3 +115,36 @@ def judge(proof: Proof, before: Observations, after: Observations) -> Verdict:
     change = f"{difference / old.median:+.0%}" if old.median else f"{difference:+.4g}"
     return Verdict(proof, old, new, "improved" if better else "regressed",
                    f"{change}, beyond the noise (±{noise:.4g})")  # fmt: skip
+
+
+class Verification(NamedTuple):
+    """A verify run: each setting's proof and its verdict, as the formatters render it."""
+
+    KIND = "verify"  # its renderers: output/__init__.py RENDERERS
+    verdicts: list[tuple[str, Verdict]]  # (the setting, the verdict of one of its proofs)
+
+    @property
+    def regressed(self) -> bool:
+        return any(v.verdict == "regressed" for _, v in self.verdicts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"verdicts": [{"setting": key, **v.to_dict()} for key, v in self.verdicts], "regressed": self.regressed}
+
+
+def verification(keys: list[str], before: Observations, after: Observations, *, expected: bool) -> Verification:
+    """Every proof of `keys` judged once (settings share proofs: linger.ms and batch.size). A proof
+    not measured is kept only when its setting was named (`expected`): otherwise it is one of
+    every known proof, not asked about."""
+    from advisor.verify.proofs import PROOFS
+
+    seen: set[str] = set()
+    verdicts = []
+    for key in keys:
+        for proof in PROOFS[key]:
+            if proof.name in seen:
+                continue
+            seen.add(proof.name)
+            verdict = judge(proof, before, after)
+            if expected or verdict.verdict != "not measured":
+                verdicts.append((key, verdict))
+    return Verification(verdicts)

@@ -25,8 +25,8 @@ ALLOWED: dict[str, set[str]] = {
     "verify": {"model", "metrics"},
     "bench": set(),
     "fix": {"model", "catalog", "sources", "recommend"},
-    "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix"},
-    "output": {"model", "report", "diff", "recommend", "rules.spec", "rules.docs"},  # rule pages for SARIF help
+    "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix", "diff"},
+    "output": {"model", "report", "diff", "recommend", "verify", "bench", "rules.spec", "rules.docs"},  # + SARIF help
     "cli": ROOMS,
 }
 
