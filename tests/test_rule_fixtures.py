@@ -166,7 +166,7 @@ def test_metric_fixture(unit: str) -> None:
     from advisor.report.session import judged, read
 
     inputs = read(RunRequest(paths=tuple(configs), metric_files=tuple(files)))
-    evaluated = judged(inputs.document, observations=inputs.metrics.observations).evaluated.entity
+    evaluated = judged(inputs.document).evaluated.entity
     not_run = {(name, code) for name, code, _ in forbidden if code[:2] == "KM" and code not in evaluated}
     assert not not_run, f"ok: lines whose metric rule was not judged: {sorted(not_run)}"
 

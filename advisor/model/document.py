@@ -2,7 +2,7 @@
 
 Every input format becomes config sets (one broker, one topic, one client ...)
 whose settings use canonical Kafka key names and remember where and how they
-were written. Metric observations will join the same document later.
+were written. The metrics read beside them join it as its observations.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from advisor.named_tuple import NamedTuple
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Location"]
+    from advisor.model.observations import Observations
 
 COMPONENTS = Component.values()
 
@@ -170,19 +170,6 @@ class SourceFile(Value):
 _LINE_BREAK = lazy_re.compile(r"\r\n|\n|\r")
 
 
-class Observation(NamedTuple):
-    """A measured value joining the document: a broker JMX/Prometheus sample or a client
-    metric. `subject` ties it to a config set (cluster, broker id, client id); rules will read
-    observations beside the configuration (the metrics loaders are a later step)."""
-
-    source: str  # e.g. prometheus, jmx, librdkafka-stats
-    name: str  # e.g. kafka_server_replicamanager_underreplicatedpartitions
-    value: float
-    labels: dict[str, str] | None = None
-    subject: str | None = None
-    location: Location | None = None
-
-
 class Document(Value):
     __slots__ = ("_clusters_of", "_indexed", "clusters", "config_sets", "errors", "files", "notes", "observations",
                  "options")  # fmt: skip
@@ -191,7 +178,7 @@ class Document(Value):
         self,
         files: list[SourceFile] | None = None,
         config_sets: list[ConfigSet] | None = None,
-        observations: list[Observation] | None = None,
+        observations: Observations | None = None,  # the metrics read beside (None: the run named none)
         errors: list[Problem] | None = None,
         notes: list[Problem] | None = None,  # what was not read and why, not errors
         clusters: dict[str, Cluster] | None = None,  # by id, once linked (sources/topology.py)
@@ -199,7 +186,7 @@ class Document(Value):
     ) -> None:
         self.files: list[SourceFile] = [] if files is None else files
         self.config_sets: list[ConfigSet] = [] if config_sets is None else config_sets
-        self.observations: list[Observation] = [] if observations is None else observations
+        self.observations = observations
         self.errors: list[Problem] = [] if errors is None else errors
         self.notes: list[Problem] = [] if notes is None else notes
         self.clusters: dict[str, Cluster] = {} if clusters is None else clusters

@@ -3,7 +3,7 @@ into a `RunRequest` and renders the `Report` it gets back. Every command that re
 (lint, analyze, diff, recommend, verify, bench) reads them here.
 
     read    configuration paths → one Document (discover, load, link); metric files, endpoints
-            and Prometheus servers → Observations
+            and Prometheus servers → its observations
     judge   the selected rules over every scope — config set, cluster, entity (the observations)
             — with the project's rule parameters, checked once (rules/runner.py)
     settle  per-file ignores → suppression directives (KO001 knows what the run selected) →
@@ -75,11 +75,10 @@ def judged(
     stats: evaluate.RunStats | None = None,
     selection: Selection | None = None,
     params: dict[str, dict[str, object]] | None = None,
-    observations: Observations | None = None,
 ) -> LintResult:
-    """The judge stage and the suppressions of a document read (and the observations, if any)."""
+    """The judge stage and the suppressions of a document read (and its observations, if any)."""
     active = list(load_rules() if rules is None else rules)
-    verdicts = evaluate.run(document, active, observations=observations, kafka_version=kafka_version,
+    verdicts = evaluate.run(document, active, observations=document.observations, kafka_version=kafka_version,
                             profile=profile, stats=stats, params=params)  # fmt: skip
     findings = verdicts.findings
     if selection is not None:  # per-file ignores: before suppression, so KO001 knows
@@ -272,6 +271,7 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
         metrics = metric_files.observed(request.metric_files, request.limits, request.endpoints, request.samples,
                                         request.interval, request.prometheus, request.window, request.step,
                                         sleep)  # fmt: skip
+        document.observations = metrics.observations
     return Inputs(document, candidates, metrics, problems, skipped)
 
 
@@ -291,7 +291,6 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
         profile=request.profile,
         selection=request.selection,
         params=params,
-        observations=metrics.observations if metrics is not None else None,
     )
     # settle
     document = result.document

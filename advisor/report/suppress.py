@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from advisor.model.document import Directive, Location, SourceFile
+from advisor.model.document import Directive, SourceFile
 from advisor.model.findings import Finding
+from advisor.model.provenance import Location
 from advisor.model.record import Value
 from advisor.report.selection import matches
 from advisor.rules.findings import make

@@ -31,7 +31,6 @@ FIELDS = (
     "component", "client", "kafka_version", "version", "profile", "name", "roles",
     "set", "effective", "defaults", "cluster", "facts", "peers", "params",
 )  # fmt: skip
-CLUSTER_FIELDS = cluster_facts.FIELDS
 
 
 def _roles(config_set: ConfigSet) -> list[str]:

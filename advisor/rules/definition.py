@@ -11,9 +11,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from advisor.model import vocabulary
-from advisor.model.vocabulary import CLIENT_COMPONENTS, Scope
+from advisor.model.vocabulary import CLIENT_COMPONENTS, ID_PREFIX_COMPONENTS, Scope
 from advisor.rules.params import param_problem
-from advisor.rules.spec import ID_PREFIX_COMPONENTS, SEVERITY_RANK, in_range, version_range
+from advisor.rules.spec import version_range
 
 # The vocabulary as types the model validates against (values from model/vocabulary.py).
 Applicability = Literal[vocabulary.Applicability.values()]  # type: ignore[valid-type]
@@ -22,8 +22,6 @@ Client = Literal[vocabulary.Client.values()]  # type: ignore[valid-type]
 Component = Literal[vocabulary.Component.values()]  # type: ignore[valid-type]
 ScopeWord = Literal[vocabulary.Scope.values()]  # type: ignore[valid-type]
 Severity = Literal[vocabulary.Severity.values()]  # type: ignore[valid-type]
-
-__all__ = ["SEVERITY_RANK", "RuleDefinition", "in_range", "version_range"]
 
 
 class _Strict(BaseModel):
@@ -69,8 +67,11 @@ class Watch(_Strict):
         description="judged per broker/controller, summed across the cluster at each time, or the largest "
         "across it (a count every controller reports alike)",
     )
-    hysteresis: float = Field(
-        default=0.0, ge=0, description="a condition that began ends only this far back across the threshold"
+    hysteresis: float | None = Field(
+        default=None,
+        ge=0,
+        description="a condition that began ends only this far back across the threshold (default: 0; for a rule "
+        "judged past a setting, `past`, half the threshold)",
     )
     labels: dict[str, str | list[str]] = Field(
         default_factory=dict,

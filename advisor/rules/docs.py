@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from advisor.model.vocabulary import Client
-from advisor.rules.spec import Definition as RuleDefinition
+from advisor.rules.spec import Definition
 
 
 def check_module(name: str) -> str:
@@ -25,7 +25,7 @@ def _fence(text: str) -> str:
     return "```\n" + text.rstrip("\n") + "\n```"
 
 
-def rule_page(rule: RuleDefinition) -> str:
+def rule_page(rule: Definition) -> str:
     clients = ", ".join(rule.applies_to.clients)
     lines = [
         f"# {rule.id} {rule.name}",
@@ -99,28 +99,29 @@ _READINGS = {
 }
 
 
-def _watch(rule: RuleDefinition) -> list[str]:
+def _watch(rule: Definition) -> list[str]:
     """What a metric rule reads, every name it goes by, and how it is judged."""
     from advisor.analysis import flow
     from advisor.metrics import clients, vocabulary
 
-    watch = rule.watch or {}
-    if watch["metric"] in clients.BY_ID:
+    watch = rule.watch
+    assert watch is not None, "an entity rule says what it watches (rules/definition.py)"
+    if watch.metric in clients.BY_ID:
         lines = [f"Metric check `{rule.python}` ({check_module(rule.python or '')}) on the client metric "
-                 f"`{watch['metric']}`, per client (its client id), read from each client's own output "
+                 f"`{watch.metric}`, per client (its client id), read from each client's own output "
                  "(docs/metrics.md):", "", "| client | written as |", "|---|---|"]  # fmt: skip
-        lines += [f"| {library} | `{field}` |" for library, field in clients.FIELDS.get(watch["metric"], ())]
+        lines += [f"| {library} | `{field}` |" for library, field in clients.FIELDS.get(watch.metric, ())]
         return lines
-    if watch["metric"] in flow.QUANTITIES:
+    if watch.metric in flow.QUANTITIES:
         return _flow_watch(rule)
-    metric = vocabulary.by_mbean(watch["metric"])
-    comparison = "above" if watch["fires"] == "above" else "below"
-    if watch.get("events") and not watch.get("lifetime", True):
+    metric = vocabulary.by_mbean(watch.metric)
+    comparison = "above" if watch.fires == "above" else "below"
+    if watch.events and not watch.lifetime:
         how = (
             "Fires when more than `threshold` events were counted between the first and last sample observed; a"
             " count seen once is not judged (it grows in normal life: it says nothing about now)."
         )
-    elif watch.get("events"):
+    elif watch.events:
         how = (
             "Fires when more than `threshold` events were counted in everything observed (a count seen once says"
             " how many since the broker started, with the confidence lowered)."
@@ -128,7 +129,7 @@ def _watch(rule: RuleDefinition) -> list[str]:
     else:
         over = {"cluster": "summed across the cluster's nodes at each time",
                 "cluster-max": "the largest across the cluster's nodes at each time (every controller reports it)",
-                }.get(watch.get("over", "node"), "per node")  # fmt: skip
+                }.get(watch.over, "per node")  # fmt: skip
         how = (
             f"Fires when the metric, {over}, has stayed {comparison} `threshold` for `sustained_seconds` at the end of"
             " what was observed; one snapshot is judged as it stands, with the confidence lowered."
@@ -141,12 +142,12 @@ def _watch(rule: RuleDefinition) -> list[str]:
     return lines
 
 
-def _measured(rule: RuleDefinition) -> str:
+def _measured(rule: Definition) -> str:
     """What an entity rule reads: the brokers' metrics, a client's own, or the flow view's offsets."""
     from advisor.analysis import flow
     from advisor.metrics import clients
 
-    metric = (rule.watch or {}).get("metric", "")
+    metric = rule.watch.metric if rule.watch is not None else ""
     if metric in clients.BY_ID:
         return f"{clients.BY_ID[metric].role} metrics (the client's own)"
     if metric == flow.DISK_FILL:
@@ -156,13 +157,13 @@ def _measured(rule: RuleDefinition) -> str:
     return "broker and controller metrics"
 
 
-def _flow_watch(rule: RuleDefinition) -> list[str]:
+def _flow_watch(rule: Definition) -> list[str]:
     """A flow rule: the quantity it judges and every series it is built from."""
     from advisor.analysis import flow
     from advisor.metrics import clients, vocabulary
 
-    watch = rule.watch or {}
-    what, metrics, client_metrics = flow.QUANTITIES[watch["metric"]]
+    assert rule.watch is not None, "an entity rule says what it watches (rules/definition.py)"
+    what, metrics, client_metrics = flow.QUANTITIES[rule.watch.metric]
     lines = [f"Flow check `{rule.python}` ({check_module(rule.python or '')}) on {what}, from the flow-control view "
              "(advisor/analysis/flow.py, docs/metrics.md \"Flow control\"), built from:", "",
              "| series name | what it is | written by |", "|---|---|---|"]  # fmt: skip
@@ -175,7 +176,7 @@ def _flow_watch(rule: RuleDefinition) -> list[str]:
     return lines
 
 
-def index_page(rules: Sequence[RuleDefinition]) -> str:
+def index_page(rules: Sequence[Definition]) -> str:
     lines = [
         "# Rules",
         "",

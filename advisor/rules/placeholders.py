@@ -3,7 +3,7 @@ validated: a misspelled `{min.insync.replica}` would otherwise render "(unset)" 
 
 A placeholder names a config key (its effective value), a context field (`{kafka_version}`),
 or a field of one section of the rule context: `{set.K}`, `{effective.K}`, `{defaults.K}`
-(a config key), `{cluster.F}` (rules/context.py CLUSTER_FIELDS), `{peers.F}`
+(a config key), `{cluster.F}` (analysis/cluster_facts.py FIELDS), `{peers.F}`
 (analysis/peers.py FIELDS), `{facts.F}` (model/document.py FACTS), or a message argument
 that the rule's Python check declares (`{key}` for the key-by-key checks).
 """
@@ -40,11 +40,10 @@ def _load_checks() -> None:
 
 
 def _sections() -> dict[str, Any]:
-    from advisor.analysis import peers
+    from advisor.analysis import cluster_facts, peers
     from advisor.model.document import FACTS
-    from advisor.rules import context
 
-    return {"cluster": context.CLUSTER_FIELDS, "peers": peers.FIELDS, "facts": tuple(FACTS)}
+    return {"cluster": cluster_facts.FIELDS, "peers": peers.FIELDS, "facts": tuple(FACTS)}
 
 
 def _param_names(raw: dict[str, Any]) -> tuple[str, ...]:

@@ -15,8 +15,9 @@ from advisor.analysis import cluster_facts as facts
 from advisor.analysis import peers as peer_summary
 from advisor.analysis import profile as profiles
 from advisor.analysis.release import NO_VERSION, Judged, judged_release
-from advisor.model.document import ConfigSet, Document, Location, Problem
+from advisor.model.document import ConfigSet, Document, Problem
 from advisor.model.findings import Finding
+from advisor.model.provenance import Location
 from advisor.model.record import Value
 from advisor.model.vocabulary import Scope
 from advisor.named_tuple import NamedTuple

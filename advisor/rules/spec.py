@@ -9,13 +9,12 @@ from __future__ import annotations
 from functools import cache
 
 from advisor import TYPE_CHECKING, lazy_re
-from advisor.model.vocabulary import ID_PREFIX_COMPONENTS, SEVERITY_RANK, Client
+from advisor.model.vocabulary import Client
 from advisor.named_tuple import NamedTuple
 
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["ID_PREFIX_COMPONENTS", "SEVERITY_RANK"]
 ALL_CLIENTS = Client.values()
 _BOUND = lazy_re.compile(r"^(>=|<=|>|<|==)\s*(\d+(?:\.\d+){0,2})$")
 
@@ -48,7 +47,7 @@ def in_range(version: tuple[int, int, int], spec: str) -> bool:
 
 
 class AppliesTo(NamedTuple):
-    components: list[str]
+    components: list[str] = []  # noqa: RUF012 - read only; empty only for entity (metric) rules
     clients: list[str] | tuple[str, ...] = ALL_CLIENTS
 
 
@@ -69,6 +68,20 @@ class FixSpec(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return self._asdict()
+
+
+class Watch(NamedTuple):
+    """How an entity rule reads its metric (rules/definition.py Watch says what each field means)."""
+
+    metric: str
+    fires: str
+    over: str = "node"
+    hysteresis: float | None = None  # None: 0, or half the threshold for a rule judged past a setting
+    labels: dict[str, str | list[str]] = {}  # noqa: RUF012 - read only
+    raised: bool = False
+    lifetime: bool = True
+    past: str | None = None
+    events: bool = False
 
 
 class Definition(NamedTuple):
@@ -95,7 +108,7 @@ class Definition(NamedTuple):
     skip_in_dev: bool = False
     scope: str = "config-set"
     params: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read only
-    watch: dict[str, Any] | None = None  # entity rules: the metric and how it is judged
+    watch: Watch | None = None  # entity rules: the metric and how it is judged
 
     def param_values(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """The rule's parameters: defaults, then what the project config sets."""
@@ -108,9 +121,12 @@ class Definition(NamedTuple):
         values["example"] = Example(**values["example"])
         if values.get("fix") is not None:
             values["fix"] = FixSpec(**values["fix"])
+        if values.get("watch") is not None:
+            values["watch"] = Watch(**values["watch"])
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
         record = self._asdict()
         record["fix"] = self.fix.to_dict() if self.fix is not None else None
+        record["watch"] = self.watch._asdict() if self.watch is not None else None
         return record

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from advisor import catalog
-from advisor.model.document import ConfigSet, LoadError, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, LoadError, Setting, SourceFile
+from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources.normalize import canonical

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from advisor import TYPE_CHECKING, lazy_re
 from advisor.catalog import surfaces
-from advisor.model.document import ConfigSet, LoadError, Location, Problem, Setting, SourceFile
+from advisor.model.document import ConfigSet, LoadError, Problem, Setting, SourceFile
+from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import beside
 from advisor.sources import directives as directive_syntax

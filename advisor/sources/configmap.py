@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from advisor.model.document import ConfigSet, LoadError, Location, SourceFile
+from advisor.model.document import ConfigSet, LoadError, SourceFile
+from advisor.model.provenance import Location
 from advisor.sources import directives as directive_syntax
 from advisor.sources import helm, properties, properties_syntax
 from advisor.sources.spans import LineIndex

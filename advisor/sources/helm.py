@@ -29,7 +29,8 @@ from typing import Any
 
 from advisor import lazy_re
 from advisor.catalog import surfaces
-from advisor.model.document import ConfigSet, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, Setting, SourceFile
+from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import beside, properties_syntax
 from advisor.sources import directives as directive_syntax

@@ -15,7 +15,8 @@ from typing import Any
 
 from advisor import lazy_re
 from advisor.catalog.surfaces import JVM_VARIABLES
-from advisor.model.document import ConfigSet, Location, SourceFile
+from advisor.model.document import ConfigSet, SourceFile
+from advisor.model.provenance import Location
 from advisor.sources import directives as directive_syntax
 
 FORMAT = "jvm-options"

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from advisor.model.document import ConfigSet, LoadError, Location, SourceFile
+from advisor.model.document import ConfigSet, LoadError, SourceFile
+from advisor.model.provenance import Location
 from advisor.sources.structured import Located, read_json
 
 FORMAT = "reassignment-plan"

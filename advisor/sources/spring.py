@@ -17,7 +17,8 @@ from typing import Any
 from advisor import catalog, lazy_re
 from advisor.analysis.units import to_bytes, to_ms
 from advisor.catalog import surfaces
-from advisor.model.document import ConfigSet, Directive, LoadError, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, Directive, LoadError, Setting, SourceFile
+from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import beside, properties_syntax
 from advisor.sources import directives as directive_syntax

@@ -22,7 +22,8 @@ from typing import Any
 from advisor import lazy_re
 from advisor.analysis.units import to_count
 from advisor.catalog import surfaces
-from advisor.model.document import ConfigSet, Document, LoadError, Location, Setting, SourceFile
+from advisor.model.document import ConfigSet, Document, LoadError, Setting, SourceFile
+from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import raw_text

@@ -47,9 +47,9 @@ def comparable(verdicts: dict[tuple[str, str], set[str]]) -> dict[tuple[str, str
     shared = set()
     for rule in load_rules():
         watch = rule.definition.watch
-        if watch is None or watch["metric"] not in {m.mbean for m in vocabulary.METRICS}:
+        if watch is None or watch.metric not in {m.mbean for m in vocabulary.METRICS}:
             continue  # not a broker metric (client metrics come from the clients, in no dialect)
-        dialects = set().union(*(d for _, _, d in vocabulary.names(vocabulary.by_mbean(watch["metric"]))))
+        dialects = set().union(*(d for _, _, d in vocabulary.names(vocabulary.by_mbean(watch.metric))))
         if {d for d, _ in verdicts} <= dialects:
             shared.add(rule.definition.id)
     return {key: frozenset(rules & shared) for key, rules in verdicts.items()}

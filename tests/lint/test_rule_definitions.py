@@ -10,8 +10,9 @@ from pydantic import ValidationError
 from advisor import catalog
 from advisor.model.document import LoadError
 from advisor.report.session import lint
-from advisor.rules.definition import RuleDefinition, in_range
+from advisor.rules.definition import RuleDefinition
 from advisor.rules.registry import load_rules
+from advisor.rules.spec import in_range
 from advisor.sources import LoadOptions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

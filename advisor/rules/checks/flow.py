@@ -66,7 +66,7 @@ def flow_lag_seconds(
 ) -> list[Violation]:
     threshold = float(params["threshold"])
     window = float(params["sustained_seconds"])
-    band = float(definition.watch.get("hysteresis", 0.0))
+    band = float(definition.watch.hysteresis or 0.0)
     violations = []
     for (cluster, group, topic), rows in flow.view(observations).groups().items():
         timed = [row for row in rows if row.lag_time is not None]

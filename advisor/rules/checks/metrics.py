@@ -13,6 +13,7 @@ from advisor.metrics import clients, vocabulary, windows
 from advisor.model.observations import Observations, Series
 from advisor.named_tuple import NamedTuple
 from advisor.rules.registry import metric_check
+from advisor.rules.spec import Watch
 from advisor.rules.violation import Violation
 
 ONE_SNAPSHOT = (
@@ -46,9 +47,9 @@ def number(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() or abs(value) >= 1000 else f"{value:.3g}"
 
 
-def _conditions(watch: dict[str, Any], threshold: float) -> tuple[Condition, Condition]:
-    band = float(watch.get("hysteresis", 0.0))
-    if watch["fires"] == "above":
+def _conditions(watch: Watch, threshold: float) -> tuple[Condition, Condition]:
+    band = float(watch.hysteresis or 0.0)
+    if watch.fires == "above":
         return (lambda v: v > threshold), (lambda v: v <= threshold - band)
     return (lambda v: v < threshold), (lambda v: v >= threshold + band)
 
@@ -97,22 +98,22 @@ def metric_threshold(
     settings = beside.brokers
     watch = definition.watch
     keys = tuple(definition.keys)
-    if watch.get("raised") and not (keys and settings):
+    if watch.raised and not (keys and settings):
         return []  # a rule about a raised setting says nothing without configurations that raise it
     fires, clears = _conditions(watch, float(params["threshold"]))
     window = float(params.get("sustained_seconds", 0))
     # A lifetime average (MeanRate) says nothing about now; percentiles only where a quantile is named.
-    readings = {"value", "count", "rate"} | ({"quantile"} if "quantile" in watch.get("labels", {}) else set())
-    found = [s for s in observations.of(watch["metric"]) if s.reading in readings and matches(s, watch.get("labels"))]
-    if watch.get("over", "node") in ("cluster", "cluster-max"):
-        combine = max if watch["over"] == "cluster-max" else sum
+    readings = {"value", "count", "rate"} | ({"quantile"} if "quantile" in watch.labels else set())
+    found = [s for s in observations.of(watch.metric) if s.reading in readings and matches(s, watch.labels)]
+    if watch.over in ("cluster", "cluster-max"):
+        combine = max if watch.over == "cluster-max" else sum
         violations = _cluster(found, fires, clears, window, keys, combine)
-    elif watch.get("events"):
-        violations = _events(found, fires, keys, lifetime=watch.get("lifetime", True))
+    elif watch.events:
+        violations = _events(found, fires, keys, lifetime=watch.lifetime)
     else:
         violations = _per_node(found, fires, clears, window, keys)
-    per_node = watch.get("over", "node") == "node"  # a cluster's name is no node to tie a configuration to
-    if watch.get("raised"):
+    per_node = watch.over == "node"  # a cluster's name is no node to tie a configuration to
+    if watch.raised:
         violations = [v for v in violations if _raised(settings, keys[0], v.arguments["node"] if per_node else None)]
     return [_with_config(v, settings, keys, v.arguments["node"] if per_node else None) for v in violations]
 
@@ -250,10 +251,10 @@ def percentile(quantile: str) -> str:
 def request_stages(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
-    settings = beside.brokers
     """A request type's total time above the threshold, sustained, per node, with the stage that
     took most of it at the same quantile: the finding names it and points at the keys that govern it."""
-    wanted = dict(definition.watch["labels"])
+    settings = beside.brokers
+    wanted = dict(definition.watch.labels)
     threshold = float(params["threshold"])
     fires, clears = (lambda v: v > threshold), (lambda v: v <= threshold)
     window = float(params["sustained_seconds"])
@@ -334,12 +335,12 @@ def small_while_busy(
 ) -> list[Violation]:
     """A client's unit (a batch, a fetch) stays below `threshold` for the window while the client is
     busy (`rate` a second) and its setting (linger.ms, fetch.min.bytes) lets it leave before it fills."""
-    small = _SMALL[definition.watch["metric"]]
+    small = _SMALL[definition.watch.metric]
     fewest, least_rate, below = float(params["threshold"]), float(params["rate"]), float(params[small.bound])
     window = float(params["sustained_seconds"])
     fires, clears = (lambda v: v < fewest), (lambda v: v >= fewest * 1.5)
     violations = []
-    for series in _ordered(observations.of(definition.watch["metric"])):
+    for series in _ordered(observations.of(definition.watch.metric)):
         if small.role == "consumer" and series.labels:
             continue  # the consumer's per-topic figures: the all-topics one speaks for it
         verdict = windows.judge(windows.signal(series), fires, clears, window)
@@ -368,7 +369,7 @@ def metric_rising(
     """A gauge that rose by at least `threshold` over at least `sustained_seconds` and is at its
     highest at the end: consumers falling behind. One snapshot says nothing about rising."""
     rise, window = float(params["threshold"]), float(params["sustained_seconds"])
-    found = observations.of(definition.watch["metric"])
+    found = observations.of(definition.watch.metric)
     # Where a client gives one series per partition and one over all of them (Java's records-lag-max),
     # the partitions say where; the aggregate would repeat them.
     detailed = {s.node for s in found if s.label("partition") is not None}
@@ -400,7 +401,7 @@ def near_client_setting(
     against max.poll.interval.ms), the setting as the client runs with it."""
     key, share = definition.keys[0], float(params["threshold"])
     violations = []
-    for series in _ordered(observations.of(definition.watch["metric"])):
+    for series in _ordered(observations.of(definition.watch.metric)):
         setting = beside.clients.value(series.node, series.component, series.library, key)
         try:
             limit = float(setting.value) if setting.value is not None else None
@@ -436,7 +437,7 @@ def share_of_increase(
     """What share of a client's sends needed a retry, from both counts' increase over the window (a
     count seen once is since the client started: not judged), else from its own windowed rates."""
     share, window = float(params["threshold"]), float(params["sustained_seconds"])
-    metric = definition.watch["metric"]
+    metric = definition.watch.metric
     totals = {(s.node, s.labels): s for s in observations.of(_SHARE_OF[metric])}
     violations = []
     counted_nodes = set()
@@ -466,7 +467,7 @@ def _share_of_rates(
 ) -> list[Violation]:
     """The retry rate's share of the send rate at each sample (both the client's own windowed
     rates), for clients without counts: a condition held for the window, as any other."""
-    retry_id, send_id = _SHARE_OF_RATES[definition.watch["metric"]]
+    retry_id, send_id = _SHARE_OF_RATES[definition.watch.metric]
     sends = {(s.node, s.labels): s for s in observations.of(send_id)}
     violations = []
     for series in _ordered(observations.of(retry_id)):

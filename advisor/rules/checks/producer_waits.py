@@ -46,10 +46,12 @@ def producer_wait(
     """A producer's wait above `threshold` ms for the window — past the setting `watch.past` names
     (linger.ms, as the producer runs with it: its configuration by client.id, else its library's
     default) where it names one."""
-    past, margin = definition.watch.get("past"), float(params["threshold"])
-    window, band = float(params["sustained_seconds"]), float(definition.watch.get("hysteresis", margin / 2))
+    watch = definition.watch
+    past, margin = watch.past, float(params["threshold"])
+    window = float(params["sustained_seconds"])
+    band = float(margin / 2 if watch.hysteresis is None else watch.hysteresis)
     violations = []
-    for series in _ordered(observations.of(definition.watch["metric"])):
+    for series in _ordered(observations.of(watch.metric)):
         setting = beside.clients.value(series.node, "producer", series.library, past) if past else None
         try:
             base = float(setting.value) if setting is not None and setting.value is not None else None

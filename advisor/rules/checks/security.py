@@ -197,7 +197,7 @@ def removed_authorizer_class(values: dict[str, Any], config_set: ConfigSet) -> l
 def strimzi_external_listener_unprotected(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Strimzi listeners that reach beyond Kubernetes (nodeport, loadbalancer, route, ingress)
     without TLS or without client authentication."""
-    from advisor.model.document import Location
+    from advisor.model.provenance import Location
 
     outcomes = []
     for listener in config_set.facts.get("listeners") or []:
