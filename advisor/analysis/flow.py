@@ -301,7 +301,7 @@ def _at(points: list[Point], moment: float | None) -> float:
     """The end offset at `moment`: the last point at or before it (else the first)."""
     found = points[0].value
     for point in points:
-        if moment is not None and point.time is not None and point.time > moment:  # type: ignore[operator]
+        if moment is not None and point.time is not None and point.time > moment:
             break
         found = point.value
     return found
@@ -404,7 +404,7 @@ def _group_record(key: tuple[str | None, str, str], rows: list[PartitionFlow]) -
         "group": group,
         "topic": topic,
         "source": rows[0].source,
-        "lag": sum(r.lag for r in lagged) if lagged else None,  # type: ignore[misc]
+        "lag": sum(r.lag for r in lagged) if lagged else None,
         "lag_seconds_max": max(times) if times else None,
         "trend": _worst(r.trend for r in rows),
         "drain_seconds": None if stuck or not drains else max(drains),

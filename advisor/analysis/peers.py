@@ -122,7 +122,7 @@ def _broker_ids(members: list[ConfigSet]) -> list[int] | None:
     ids = [_node_id(cs) for cs in brokers]
     if None in ids or len(set(ids)) != counts.pop():
         return None
-    return sorted(ids)  # type: ignore[type-var]
+    return sorted(ids)
 
 
 def place(config_set: ConfigSet) -> str:

@@ -48,7 +48,6 @@ class Side(NamedTuple):
 
 
 class Bench(NamedTuple):
-    KIND = "bench"  # its renderers: output/__init__.py RENDERERS
     topic: str
     records: int
     size: int
@@ -57,6 +56,10 @@ class Bench(NamedTuple):
     consumer_before: Side | None = None
     consumer_after: Side | None = None
     payload: perf.Payload | None = None  # the records came from this file (size: their average)
+
+    @property
+    def KIND(self) -> str:  # its renderers: output/__init__.py RENDERERS
+        return "bench"
 
     def ratio(self, name: str, before: Side | None = None, after: Side | None = None) -> float | None:
         before, after = before or self.before, after or self.after

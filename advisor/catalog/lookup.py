@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from advisor import TYPE_CHECKING, prebuilt
 from advisor.catalog import store, versions
-from advisor.catalog.records import KeyRecord, LibrdkafkaProperty, Span
+from advisor.catalog.records import SPAN_FIELDS, KeyRecord, LibrdkafkaProperty, Span
 from advisor.model.vocabulary import CLIENT_COMPONENTS, Client, Component
 from advisor.named_tuple import NamedTuple
 
@@ -86,7 +86,7 @@ def _span_at(record: KeyRecord, release: str) -> Span | None:
 
 @lru_cache(maxsize=8192)  # owners() and value checks ask for the same few keys many times a run
 def _java_facts(key: str, component: str, release: str) -> KeyFacts | None:
-    record = store.kafka().components[component].get(key)  # type: ignore[index]
+    record = store.kafka().components[component].get(key)
     span = _span_at(record, release) if record else None
     if record is None or span is None:
         return None
@@ -126,7 +126,7 @@ def varies_between_releases(key: str, component: str, written: bool = False) -> 
     release knows is judged alike by all of them."""
     if component not in store.kafka().components:
         return False
-    record = store.kafka().components[component].get(key)  # type: ignore[index]
+    record = store.kafka().components[component].get(key)
     if record is None:
         return False
     spans = record.spans
@@ -190,7 +190,7 @@ def _librdkafka_facts(key: str, component: str, release: str) -> KeyFacts | None
 
 def _kafka_python_facts(key: str, component: str, release: str) -> KeyFacts | None:
     data = store.kafka_python()
-    role = data.roles.get(component)  # type: ignore[call-overload]
+    role = data.roles.get(component)
     entry = role.get(key) if role else None
     if entry is None:
         return None
@@ -237,11 +237,11 @@ def _accepted(component: str, release: str, client: str) -> frozenset[str]:
         built = prebuilt.java_keys("accepted", component, release)
         if built is not None:
             return frozenset(built)
-        records = store.kafka().components[component]  # type: ignore[index]
+        records = store.kafka().components[component]
         return frozenset(k for k, r in records.items() if _span_at(r, release) is not None)
     if client == "librdkafka":
         return frozenset(store.librdkafka().properties)
-    return frozenset(store.kafka_python().roles.get(component, {}))  # type: ignore[call-overload]
+    return frozenset(store.kafka_python().roles.get(component, {}))
 
 
 def exists(key: str, component: str, *, kafka_version: str | None = None, client: str = "java") -> bool:
@@ -266,12 +266,12 @@ def known_keys(component: str, *, kafka_version: str | None = None, client: str 
         built = prebuilt.java_keys("known", component, release)
         if built is not None:
             return list(built)
-        records = store.kafka().components[component]  # type: ignore[index]
+        records = store.kafka().components[component]
         return sorted(k for k, r in records.items() if (s := _span_at(r, release)) is not None and not s.internal)
     if client == "librdkafka":
         props = store.librdkafka().properties
         return sorted(k for k, p in props.items() if _librdkafka_applies(p, component))
-    return sorted(store.kafka_python().roles.get(component, {}))  # type: ignore[call-overload]
+    return sorted(store.kafka_python().roles.get(component, {}))
 
 
 def owners(key: str, *, kafka_version: str | None = None) -> list[str]:
@@ -321,7 +321,7 @@ def history(key: str, component: str) -> list[HistoryEvent]:
     """How the key changed across the catalog's Kafka releases (Java definitions)."""
     _check(component, "java")
     catalog = store.kafka()
-    record = catalog.components[component].get(key)  # type: ignore[index]
+    record = catalog.components[component].get(key)
     if record is None:
         return []
     events: list[HistoryEvent] = []
@@ -337,7 +337,7 @@ def history(key: str, component: str) -> list[HistoryEvent]:
         else:
             changed = tuple(
                 name
-                for name in Span.FIELDS
+                for name in SPAN_FIELDS
                 if name != "default_text" and getattr(span, name) != getattr(previous_span, name)
             )
             kind = "default-changed" if "default" in changed or "required" in changed else "changed"

@@ -33,15 +33,13 @@ class Span(NamedTuple):
     dynamic: str | None = None
     broker_synonyms: list[str] | None = None
 
-    FIELDS = ()  # set below: the comparable fields, in model order
-
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Span:
         values = dict(raw)
         return cls(start=values.pop("from"), **values)
 
 
-Span.FIELDS = tuple(f for f in Span._fields if f != "start")  # type: ignore[misc]
+SPAN_FIELDS = tuple(f for f in Span._fields if f != "start")  # the comparable fields, in model order
 
 
 class KeyRecord(NamedTuple):

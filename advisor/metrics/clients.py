@@ -156,7 +156,7 @@ def _objects(lines: Iterable[str], path: str, whole_limit: int) -> Iterator[tupl
             if line.strip():
                 try:
                     document = json.loads(line)
-                except ValueError as error:
+                except json.JSONDecodeError as error:
                     raise LoadError(path, number, f"not JSON (one object a line expected): {error.msg}") from None
                 except RecursionError:
                     raise LoadError(path, number, TOO_DEEP) from None

@@ -57,7 +57,7 @@ def _beans() -> dict[tuple[str, frozenset[tuple[str, str]]], Metric]:
             continue
         domain, _, properties = metric.mbean.partition(":")
         pairs = (tuple(part.split("=", 1)) for part in properties.split(","))
-        found[(domain, frozenset(pairs))] = metric  # type: ignore[arg-type]
+        found[(domain, frozenset(pairs))] = metric
     return found
 
 

@@ -29,7 +29,9 @@ class Location(NamedTuple):
     offset: int | None = None
     end_offset: int | None = None
 
-    kind = "file"
+    @property
+    def kind(self) -> str:
+        return "file"
 
     def to_dict(self) -> dict[str, Any]:
         record: dict[str, Any] = {"kind": self.kind, "path": self.path, "line": self.line, "column": self.column}
@@ -46,9 +48,17 @@ class LiveConfig(NamedTuple):
     resource: str
     source: str
 
-    kind = "live"
-    line = 0
-    column = 0
+    @property
+    def kind(self) -> str:
+        return "live"
+
+    @property
+    def line(self) -> int:
+        return 0
+
+    @property
+    def column(self) -> int:
+        return 0
 
     @property
     def path(self) -> str:
@@ -69,7 +79,9 @@ class MetricSample(NamedTuple):
     line: int = 0
     column: int = 0
 
-    kind = "metric"
+    @property
+    def kind(self) -> str:
+        return "metric"
 
     @property
     def path(self) -> str:

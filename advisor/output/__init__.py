@@ -16,14 +16,15 @@ from advisor.model.vocabulary import OutputFormat
 from advisor.named_tuple import NamedTuple
 
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, Protocol
+    from typing import Any, Protocol
 
     from advisor.report.model import Report
 
     class Rendered(Protocol):
         """Any other command's report: its kind, and itself as JSON-ready data."""
 
-        KIND: ClassVar[str]
+        @property
+        def KIND(self) -> str: ...
 
         def to_dict(self) -> dict[str, Any]: ...
 

@@ -14,13 +14,16 @@ CLIENT_ROLES = ("producer", "consumer")
 
 
 class Plan(NamedTuple):
-    KIND = "recommend"  # its renderers: output/__init__.py RENDERERS
     profile: Resolved
     client: str
     recommendations: list[values.Recommendation]
     sizes: list[sizing.Sized]
     against: tuple[Against, ...] = ()  # the user's configurations, when given: now vs recommended
     snippets: tuple[str, ...] = ()  # extra snippet formats the text shows (advisor/recommend/snippets.py)
+
+    @property
+    def KIND(self) -> str:  # its renderers: output/__init__.py RENDERERS
+        return "recommend"
 
     def spelled(self, recommendation: values.Recommendation) -> spelling.Spelled:
         if recommendation.component not in CLIENT_ROLES:

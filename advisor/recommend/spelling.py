@@ -54,7 +54,7 @@ def _librdkafka(key: str, value: str, role: str) -> Spelled:
 
 
 def _kafka_python(key: str, value: str, role: str) -> Spelled:
-    entries = store.kafka_python().roles.get(role, {})  # type: ignore[call-overload]
+    entries = store.kafka_python().roles.get(role, {})
     name = next((n for n, e in entries.items() if e.java_key == key), None)
     if name is None:
         version = store.kafka_python().kafka_python_version

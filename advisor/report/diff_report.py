@@ -12,10 +12,13 @@ from advisor.report.model import Report
 
 
 class DiffReport(NamedTuple):
-    KIND = "diff"  # its renderers: output/__init__.py RENDERERS
     changes: list[Change]
     introduced: Report  # the new side's report, its findings those the change introduces
     resolved: list[Finding]
+
+    @property
+    def KIND(self) -> str:  # its renderers: output/__init__.py RENDERERS
+        return "diff"
 
     @property
     def exit_code(self) -> int:

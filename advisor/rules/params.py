@@ -18,8 +18,8 @@ def param_problem(param: Any, value: object) -> str | None:
     expected = {"integer": int, "number": (int, float), "string": str, "boolean": bool}[kind]
     if isinstance(value, bool) != (kind == "boolean") or not isinstance(value, expected):
         return f"must be a{'n' if kind == 'integer' else ''} {kind}"
-    if low is not None and value < low:  # type: ignore[operator]
+    if low is not None and value < low:
         return f"must be at least {low:g}"
-    if high is not None and value > high:  # type: ignore[operator]
+    if high is not None and value > high:
         return f"must be at most {high:g}"
     return None

@@ -123,7 +123,7 @@ class Rule(Record):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return (self.definition, self.path) == (other.definition, other.path)  # type: ignore[attr-defined]
+        return (self.definition, self.path) == (other.definition, other.path)
 
     def __hash__(self) -> int:
         return hash((self.definition, self.path))

@@ -286,7 +286,7 @@ class _Run:
                     continue
                 violations = [Violation()]
             else:
-                violations = check(definition.python)(values, config_set)  # type: ignore[arg-type]
+                violations = check(definition.python)(values, config_set)
             if timing:
                 self.timed(definition.id, started)
             for violation in violations:
@@ -352,7 +352,7 @@ class _Run:
                 finding = made.make(
                     definition,
                     violation,
-                    location=violation.location,  # type: ignore[arg-type]
+                    location=violation.location,
                     subject=violation.arguments.get("node", ""),
                     component=violation.component or "broker",
                     client=violation.client,

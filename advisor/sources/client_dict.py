@@ -120,7 +120,7 @@ def sniff(path: Path, text: str) -> Any:
     return sections
 
 
-def _client_of(sections: list[tuple[str | None, Located]]) -> str:
+def _client_of(sections: list[tuple[str | None, str | None, Located]]) -> str:
     """The library that knows more of the file's keys (one client per file)."""
     keys = [key for _, _, mapping in sections for key in mapping]
 

@@ -120,8 +120,11 @@ def judge(proof: Proof, before: Observations, after: Observations) -> Verdict:
 class Verification(NamedTuple):
     """A verify run: each setting's proof and its verdict, as the formatters render it."""
 
-    KIND = "verify"  # its renderers: output/__init__.py RENDERERS
     verdicts: list[tuple[str, Verdict]]  # (the setting, the verdict of one of its proofs)
+
+    @property
+    def KIND(self) -> str:  # its renderers: output/__init__.py RENDERERS
+        return "verify"
 
     @property
     def regressed(self) -> bool:
