@@ -20,10 +20,14 @@ from advisor.model.document import ConfigSet, Document, Setting, SourceFile
 from advisor.model.findings import Finding
 from advisor.named_tuple import NamedTuple
 from advisor.secrets import is_secret_key, redact_line
+from advisor.sources import readers
 
-# Formats whose Changes no writer makes: their settings are not key/value text (a reassignment
-# plan, JVM options, shell command lines built from variables).
-_UNWRITTEN = {"reassignment-plan", "jvm-options", "shell"}
+
+def _writer(source: SourceFile) -> str | None:
+    """The writer its reader declares (sources/readers.py); None: no writer makes its Changes
+    (a reassignment plan, JVM options, shell command lines built from variables are not key/value text)."""
+    reader = readers.BY_FORMAT.get(source.format)
+    return reader.writer if reader is not None else None
 
 
 class FilePlan(NamedTuple):
@@ -38,7 +42,7 @@ def plan(findings: Iterable[Finding], document: Document, applicability: tuple[s
 
 
 def _candidates(change: Change, config_set: ConfigSet, source: SourceFile) -> Iterator[list[Edit]]:
-    if source.format == "properties":
+    if _writer(source) == "properties_writer":
         edits = properties_writer.edits(change, config_set, source.text)
         if edits:
             yield edits
@@ -70,7 +74,7 @@ def plan_changes(
         source = sources.get(change.path)
         if change.applicability not in applicability or (change.path, change.subject) not in sets:
             continue
-        if source is None or source.format in _UNWRITTEN:
+        if source is None or _writer(source) is None:
             continue
         per_file.setdefault(change.path, []).append(change)
     ordered = sorted(per_file.items())

@@ -146,7 +146,11 @@ class RuleDefinition(_Strict):
     )
     kafka_versions: str = Field(default=">=2.8", description="e.g. '>=3.0', '>=3.0.1,<4.0'")
     when: str | None = Field(default=None, description="JMESPath predicate over the rule context")
-    python: str | None = Field(default=None, description="name of a registered Python check")
+    python: str | None = Field(
+        default=None,
+        pattern=r"^[a-z_]+:[a-z_]+$",
+        description="a registered Python check, as module:function of advisor/rules/checks/",
+    )
     keys: list[str] = Field(
         default_factory=list, description="canonical keys involved; the first written one is the location"
     )

@@ -60,10 +60,16 @@ def metric_check_named(name: str) -> MetricCheck:
     return METRIC_CHECKS[name]
 
 
-def metric_check(name: str, arguments: tuple[str, ...] = ()) -> Callable[[MetricCheck], MetricCheck]:
+def check_name(function: Callable[..., Any]) -> str:
+    """A check's one name, as rules write it in `python:`: `module:function` of advisor/rules/checks/."""
+    return f"{function.__module__.rpartition('.')[2]}:{function.__name__}"
+
+
+def metric_check(arguments: tuple[str, ...] = ()) -> Callable[[MetricCheck], MetricCheck]:
     """Register a check over metric observations; its violations' message arguments are `arguments`."""
 
     def register(function: MetricCheck) -> MetricCheck:
+        name = check_name(function)
         if name in METRIC_CHECKS or name in PYTHON_CHECKS or name in CLUSTER_CHECKS:
             raise ValueError(f"check {name!r} registered twice")
         METRIC_CHECKS[name] = function
@@ -73,8 +79,9 @@ def metric_check(name: str, arguments: tuple[str, ...] = ()) -> Callable[[Metric
     return register
 
 
-def cluster_check(name: str) -> Callable[[ClusterCheck], ClusterCheck]:
+def cluster_check() -> Callable[[ClusterCheck], ClusterCheck]:
     def register(function: ClusterCheck) -> ClusterCheck:
+        name = check_name(function)
         if name in CLUSTER_CHECKS or name in PYTHON_CHECKS:
             raise ValueError(f"check {name!r} registered twice")
         CLUSTER_CHECKS[name] = function
@@ -84,12 +91,11 @@ def cluster_check(name: str) -> Callable[[ClusterCheck], ClusterCheck]:
     return register
 
 
-def python_check(
-    name: str, arguments: tuple[str, ...] = (), *, cross_file: bool = False
-) -> Callable[[PythonCheck], PythonCheck]:
-    """Register a check for what a JMESPath predicate cannot say; rules name it in `python:`."""
+def python_check(arguments: tuple[str, ...] = (), *, cross_file: bool = False) -> Callable[[PythonCheck], PythonCheck]:
+    """Register a check for what a JMESPath predicate cannot say; rules name it in `python:` (check_name)."""
 
     def register(function: PythonCheck) -> PythonCheck:
+        name = check_name(function)
         if name in PYTHON_CHECKS:
             raise ValueError(f"python check {name!r} registered twice")
         PYTHON_CHECKS[name] = function
@@ -314,7 +320,7 @@ def _validate(raw_by_path: dict[Path, Any]) -> None:
 @cache
 def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
     """All rules, sorted by id. A broken rule file is an internal error: it never ships."""
-    from advisor.rules.checks import MODULES
+    from advisor.rules import checks
 
     packaged = _packaged_rule_set() if directory is None else None
     if packaged is not None:
@@ -329,7 +335,7 @@ def load_rules(directory: Path | None = None) -> tuple[Rule, ...]:
             raise LoadError(str(path), 1, f"rule {definition.id} must live in {definition.id}.yaml")
         if definition.id in seen:
             raise LoadError(str(path), 1, f"rule id {definition.id} already used by {seen[definition.id]}")
-        if definition.python is not None and definition.python not in MODULES:
+        if definition.python is not None and checks.module_of(definition.python) is None:
             raise LoadError(str(path), 1, f"unknown {definition.scope} check {definition.python!r}")
         seen[definition.id] = path
         rules.append(Rule(definition, path, trees.get(path)))

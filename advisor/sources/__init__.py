@@ -24,31 +24,17 @@ from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
-from advisor.sources import topology
+from advisor.sources import readers, topology
 from advisor.sources.text import decode
 
 if TYPE_CHECKING:
     from typing import Any
 
-# Asked in this order; the first whose sniff returns a payload owns the file.
-LOADERS = (
-    "properties", "compose", "strimzi", "configmap", "spring", "helm", "reassignment", "client_dict", "shell",
-    "jvm_env",
-)  # fmt: skip
+# The detection tables, built from the one declaration of each reader (sources/readers.py).
+LOADERS = tuple(reader.module for reader in readers.READERS)  # in precedence
 # The loaders that may claim a file, by its suffix (an extensionless file: a `.env` or a #! script).
 # A loader is imported only when a file could be its: a one-file run pays for one or two.
-_CLAIMS = {
-    ".properties": ("properties", "spring"),
-    ".yaml": ("compose", "strimzi", "configmap", "spring", "helm", "client_dict"),
-    ".yml": ("compose", "strimzi", "configmap", "spring", "helm", "client_dict"),
-    ".json": ("reassignment", "client_dict"),
-    ".toml": ("client_dict",),
-    ".env": ("compose",),
-    ".sh": ("shell", "jvm_env"),
-    ".bash": ("shell", "jvm_env"),
-    ".service": ("jvm_env",),
-    "": ("compose", "shell", "jvm_env"),
-}
+_CLAIMS = readers.claims()
 SUFFIXES = set(_CLAIMS)
 
 
@@ -67,19 +53,7 @@ _IMPORTED: dict[str, Any] = {}
 
 # --format names (vocabulary.InputFormat) and what reads each: (loader, the suffix its sniffing
 # expects, None: any).
-FORMATS = {
-    "properties": ("properties", ".properties"),
-    "compose": ("compose", ".yml"),
-    "env": ("compose", ".env"),
-    "strimzi": ("strimzi", ".yaml"),
-    "spring": ("spring", ".yml"),
-    "helm": ("helm", ".yaml"),
-    "client-dict": ("client_dict", None),
-    "reassignment": ("reassignment", ".json"),
-    "shell": ("shell", ".sh"),
-    "jvm-options": ("jvm_env", ".sh"),
-    "configmap": ("configmap", ".yaml"),
-}
+FORMATS = readers.named()
 
 
 class FileOverride(NamedTuple):
@@ -263,24 +237,6 @@ class _Failed:
 _KAFKA_MARKERS = lazy_re.compile(
     r"bootstrap[._-]servers|zookeeper\.connect|kafka\.strimzi\.io|\bKAFKA_[A-Z][A-Z0-9_]*|spring\.kafka"
 )
-_WHAT_IS_READ = {
-    ".properties": "files named application*/bootstrap*.properties are Spring Boot's, read for spring.kafka.*"
-    " only: name a Kafka client config for its role (orders.producer.properties) to have it read",
-    ".yaml": "YAML is read as a compose file with a Kafka broker service, Strimzi resources, Spring Boot"
-    " application*.yml, Bitnami chart values*.yaml, or a librdkafka / kafka-python config dict",
-    ".json": "JSON is read as a reassignment plan or a flat librdkafka / kafka-python config dict"
-    " (or producer/consumer/admin sections of one)",
-    ".toml": "TOML is read as a librdkafka / kafka-python config dict (or producer/consumer/admin sections)",
-    ".sh": "scripts are read when they call kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls,"
-    " or start a broker (kafka-server-start) with JVM options; Connect, MirrorMaker and tool JVMs are not a broker's",
-    ".service": "systemd units are read when they start a broker (kafka-server-start) with Environment= JVM options",
-}
-_WHAT_IS_READ[".yml"] = _WHAT_IS_READ[".yaml"]
-_WHAT_IS_READ[".bash"] = _WHAT_IS_READ[""] = _WHAT_IS_READ[".sh"]
-_WHAT_IS_READ[".env"] = (
-    ".env files are read as a broker's environment when they set its own variables (KAFKA_NODE_ID,"
-    " KAFKA_PROCESS_ROLES, KAFKA_LISTENERS, KAFKA_ZOOKEEPER_CONNECT, KAFKA_CFG_*)"
-)
 
 
 def _suffix(name: str) -> str:
@@ -367,7 +323,7 @@ def _skipped(path: Path, text: str) -> Problem | None:
     if match is None:
         return None
     line = text.count("\n", 0, match.start()) + 1
-    why = _WHAT_IS_READ[".env"] if path.name == ".env" else _WHAT_IS_READ.get(path.suffix, "")
+    why = readers.what_is_read(".env" if path.name == ".env" else path.suffix)
     how = 'an [overrides."GLOB"] format in the project config (or --format FORMAT for a file named) reads it as FORMAT'
     message = f"skipped: it mentions {match.group()} but no reader claims it; {why}; {how}"
     return Problem(str(path), line, message, "skipped")
@@ -492,12 +448,11 @@ def load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docume
 def reread(source: SourceFile, text: str, options: LoadOptions) -> tuple[SourceFile, list[Any]]:
     """Another text of a file read as the file was (its loader, its options): what a writer's
     edit would make of it. Raises LoadError (or whatever the loader meets) when it cannot be read."""
-    # SourceFile.format is the --format name but for reassignment plans (and "env": compose's .env).
-    name = "reassignment" if source.format == "reassignment-plan" else source.format
-    if name not in FORMATS:
+    reader = readers.BY_FORMAT.get(source.format)
+    if reader is None:
         raise LoadError(source.path, 1, f"no loader reads {source.format}", "unsupported")
-    module_name, suffix = FORMATS[name]
-    loader = importlib.import_module(f"advisor.sources.{module_name}")
+    suffix = next(iter(reader.names.values()))  # what a file forced to this format is sniffed as
+    loader = importlib.import_module(f"advisor.sources.{reader.module}")
     path = Path(source.path)
     with bounds.using(options.limits):
         payload = loader.sniff(path, text)

@@ -221,3 +221,34 @@ def test_a_name_does_not_make_a_file_of_foreign_keys_kafka_s(tmp_path: Path) -> 
     mixed.parent.mkdir()
     mixed.write_text(foreign + "unclean.leader.election.enable=true\n")
     assert "KB103" in {f.rule for f in lint([mixed]).findings}
+
+
+def test_each_reader_is_declared_once_and_the_declaration_is_true() -> None:
+    """sources/readers.py: its --format names are the vocabulary's, each module reads and names its
+    files as declared, each writer exists, and no format is claimed by two readers."""
+    import importlib
+
+    from advisor.model.vocabulary import InputFormat
+    from advisor.sources import readers
+
+    names = [name for reader in readers.READERS for name in reader.names]
+    assert sorted(names) == sorted(InputFormat.values()) and len(set(names)) == len(names)
+    assert len(readers.BY_FORMAT) == len(readers.READERS)
+    for reader in readers.READERS:
+        module = importlib.import_module(f"advisor.sources.{reader.module}")
+        assert reader.format == module.FORMAT, reader.module
+        assert callable(module.sniff) and callable(module.load), reader.module
+        if reader.writer is not None:
+            importlib.import_module(f"advisor.fix.{reader.writer}")
+        assert reader.reads and reader.claims
+
+
+def test_a_walk_tells_what_every_suffix_is_read_as() -> None:
+    """A Kafka-looking file no reader claimed is told what its kind of file is read as: every
+    reader that claims its suffix, none that does not."""
+    from advisor.sources import readers
+
+    for suffix, modules in readers.claims().items():
+        told = readers.what_is_read(suffix)
+        for reader in readers.READERS:
+            assert (reader.reads in told) == (reader.module in modules), (suffix, reader.module)

@@ -63,12 +63,12 @@ def test_a_bug_in_a_check_is_a_problem_of_that_config_set_alone(
 ) -> None:
     from advisor.rules import checks, registry
 
-    checks.load("plaintext-secret")
+    checks.load("security:plaintext_secret")
 
     def broken(values: object, config_set: object) -> list:
         raise KeyError(CANARY)
 
-    monkeypatch.setitem(registry.PYTHON_CHECKS, "plaintext-secret", broken)
+    monkeypatch.setitem(registry.PYTHON_CHECKS, "security:plaintext_secret", broken)
     (tmp_path / "a.producer.properties").write_text("acks=1\n")
     (tmp_path / "server.properties").write_text(
         "process.roles=broker\nnode.id=1\nunclean.leader.election.enable=true\n"

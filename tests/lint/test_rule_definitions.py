@@ -67,7 +67,7 @@ def test_a_metric_rule_fits_the_model() -> None:
         {"severity": "fatal"},
         {"category": "vibes"},
         {"kafka_versions": "3.0+"},
-        {"python": "unknown-key"},  # both when and python
+        {"python": "keys:unknown_key"},  # both when and python
         {"applies_to": {"components": ["broker"]}},  # a KP rule about brokers
         {"references": []},
         {"surprise": 1},
@@ -242,16 +242,33 @@ def test_every_proof_a_rule_names_exists() -> None:
     assert proving > 30  # the pattern still finds the proofs the rules name
 
 
-def test_the_check_module_map_names_exactly_what_the_modules_register() -> None:
+def test_every_check_is_named_by_its_module_and_function_and_used_by_a_rule() -> None:
     from advisor.rules import checks
     from advisor.rules.registry import CLUSTER_CHECKS, METRIC_CHECKS, PYTHON_CHECKS
 
     checks.load_all()
     every = {**PYTHON_CHECKS, **CLUSTER_CHECKS, **METRIC_CHECKS}
-    registered = {name: fn.__module__.rpartition(".")[2] for name, fn in every.items()}
-    assert registered == checks.MODULES
+    for name, function in every.items():
+        module, _, function_name = name.partition(":")
+        assert function.__module__ == f"advisor.rules.checks.{module}" and function.__name__ == function_name, name
+        assert checks.module_of(name) == module
     named = {rule.definition.python for rule in load_rules() if rule.definition.python}
-    assert named == set(checks.MODULES)  # every check is used by a rule, every rule's check exists
+    assert named == set(every)  # every check is used by a rule, every rule's check exists
+    kinds = {"config-set": PYTHON_CHECKS, "client-cluster": PYTHON_CHECKS, "cluster": CLUSTER_CHECKS,
+             "entity": METRIC_CHECKS}  # fmt: skip
+    for rule in load_rules():
+        if rule.definition.python:
+            assert rule.definition.python in kinds[rule.definition.scope], rule.definition.id
+
+
+def test_a_check_name_that_names_no_module_is_refused() -> None:
+    from advisor.rules import checks
+
+    assert checks.module_of("security:plaintext_secret") == "security"
+    for wrong in ("plaintext-secret", "nosuchmodule:check", "security", "../security:x", "Security:x"):
+        assert checks.module_of(wrong) is None, wrong
+        with pytest.raises(LookupError, match="module:function"):
+            checks.load(wrong)
 
 
 def test_rules_that_judge_a_client_by_its_cluster_declare_that_scope() -> None:

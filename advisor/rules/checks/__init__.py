@@ -1,57 +1,36 @@
-"""Checks a JMESPath predicate cannot express, one module per domain. A module registers its
-checks when imported; a run imports only the modules of the checks its rules use (MODULES),
-and a test keeps MODULES equal to what the modules register."""
+"""Checks a JMESPath predicate cannot express, one module per domain. A check's one name is
+`module:function` (registry.check_name), as rules write it in `python:`: a run imports only the
+modules its rules name, and a module registers its checks when imported."""
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
-MODULES = {
-    "unknown-key": "keys",
-    "value-outside-definition": "keys",
-    "plaintext-secret": "security",
-    "plaintext-listener-beyond-loopback": "security",
-    "sasl-plaintext-listener-beyond-loopback": "security",
-    "super-users-anonymous": "security",
-    "listener-override-for-unknown-listener": "security",
-    "removed-authorizer-class": "security",
-    "strimzi-external-listener-unprotected": "security",
-    "internal-topic-rf-one": "replication",
-    "retries-zero": "producer",
-    "jvm-parallel-gc": "jvm",
-    "jvm-heap-too-large": "jvm",
-    "spring-unknown-property": "surfaces",
-    "strimzi-managed-key": "surfaces",
-    "reassignment-without-throttle": "operations",
-    "throttle-never-removed": "operations",
-    "removed-zookeeper-flag": "operations",
-    "topic-created-with-rf-one": "operations",
-    "reassignment-duplicate-replica": "operations",
-    "plan-uneven-replica-count": "operations",
-    "plan-unknown-broker": "operations",
-    "alter-replication-factor": "operations",
-    "plan-preferred-leader-skew": "operations",
-    "acl-wildcard-principal": "operations",
-    "tenants-without-quotas": "tenancy",
-    "metric-threshold": "metrics",
-    "request-stages": "metrics",
-    "small-while-busy": "metrics",
-    "share-of-increase": "metrics",
-    "compression-ratio": "metrics",
-    "metric-rising": "metrics",
-    "near-client-setting": "metrics",
-    "producer-wait": "producer_waits",
-    "flow-lag-seconds": "flow",
-    "flow-retention": "flow",
-    "flow-disk-fill": "flow",
-}
+from advisor import lazy_re
+
+_NAME = lazy_re.compile(r"^([a-z_]+):[a-z_]+$")
+_HERE = Path(__file__).resolve().parent
+
+
+def module_of(name: str) -> str | None:
+    """The module a check's name says holds it (None: no such module, or not module:function)."""
+    match = _NAME.match(name)
+    if match is None or not (_HERE / f"{match.group(1)}.py").is_file():
+        return None
+    return match.group(1)
 
 
 def load(name: str) -> None:
     """Register the check `name` (import its module)."""
-    importlib.import_module(f"advisor.rules.checks.{MODULES[name]}")
+    module = module_of(name)
+    if module is None:
+        raise LookupError(f"no check {name!r}: a check is named module:function of advisor/rules/checks/")
+    importlib.import_module(f"advisor.rules.checks.{module}")
 
 
 def load_all() -> None:
-    for module in sorted(set(MODULES.values())):
-        importlib.import_module(f"advisor.rules.checks.{module}")
+    import pkgutil  # the docs' and rule validation's: a lint imports the modules its rules name
+
+    for found in sorted(pkgutil.iter_modules([str(_HERE)]), key=lambda m: m.name):
+        importlib.import_module(f"advisor.rules.checks.{found.name}")

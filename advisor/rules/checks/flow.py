@@ -60,7 +60,7 @@ def _trend_said(row: flow.PartitionFlow) -> str:
     return f"{row.trend}{rates}"
 
 
-@metric_check("flow-lag-seconds", ("node", "value", "held", "series", "partition", "lag", "trend"))
+@metric_check(("node", "value", "held", "series", "partition", "lag", "trend"))
 def flow_lag_seconds(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -108,7 +108,7 @@ def retention_seconds(settings: BrokerSettings) -> tuple[float, str, tuple[Locat
     return DEFAULT_RETENTION_HOURS * 3600, f"log.retention.hours={DEFAULT_RETENTION_HOURS:g}, Kafka's default", ()
 
 
-@metric_check("flow-retention", ("node", "value", "series", "partition", "lag", "age", "retention", "trend"))
+@metric_check(("node", "value", "series", "partition", "lag", "age", "retention", "trend"))
 def flow_retention(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -158,7 +158,7 @@ def _bytes(value: float) -> str:
     return f"{value:.0f} B"
 
 
-@metric_check("flow-disk-fill", ("node", "value", "series", "free", "rate", "volume"))
+@metric_check(("node", "value", "series", "free", "rate", "volume"))
 def flow_disk_fill(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:

@@ -21,7 +21,7 @@ _XMX = lazy_re.compile(r"-Xmx(\d+)([kKmMgGtT]?)\b")
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
 
 
-@python_check("jvm-parallel-gc")
+@python_check()
 def jvm_parallel_gc(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """-XX:+UseParallelGC in any JVM variable (-XX:ParallelGCThreads alone is not this collector)."""
     for variable, entry in (config_set.facts.get("jvm") or {}).items():
@@ -30,7 +30,7 @@ def jvm_parallel_gc(values: dict[str, Any], config_set: ConfigSet) -> list[Viola
     return []
 
 
-@python_check("jvm-heap-too-large")
+@python_check()
 def jvm_heap_too_large(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     for variable, entry in (config_set.facts.get("jvm") or {}).items():
         for number, unit in _XMX.findall(entry["value"]):

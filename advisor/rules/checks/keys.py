@@ -55,7 +55,7 @@ MAX_COMPARED_KEYS = 200
 MAX_COMPARED_KEY_LENGTH = 128
 
 
-@python_check("unknown-key", arguments=("key",))
+@python_check(arguments=("key",))
 def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per key this component/client/version does not know: a removed key
     names its release, a wrong-place key its owner, others get the closest spelling.
@@ -112,7 +112,7 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
     return outcomes
 
 
-@python_check("value-outside-definition", arguments=("key",))
+@python_check(arguments=("key",))
 def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per written value that the key's definition (type, range, choices) refuses."""
     component, client, release = config_set.component, config_set.client, values["kafka_version"]

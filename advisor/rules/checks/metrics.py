@@ -91,7 +91,7 @@ def _raised(settings: BrokerSettings, key: str, node: str | None = None) -> bool
         return False
 
 
-@metric_check("metric-threshold", ARGUMENTS)
+@metric_check(ARGUMENTS)
 def metric_threshold(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -247,7 +247,7 @@ def percentile(quantile: str) -> str:
         return quantile
 
 
-@metric_check("request-stages", (*ARGUMENTS, "request", "percentile", "stage", "stage_value", "cause"))
+@metric_check((*ARGUMENTS, "request", "percentile", "stage", "stage_value", "cause"))
 def request_stages(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -329,7 +329,7 @@ _SMALL = {
 }  # fmt: skip
 
 
-@metric_check("small-while-busy", (*ARGUMENTS, "rate", "setting", "setting_source"))
+@metric_check((*ARGUMENTS, "rate", "setting", "setting_source"))
 def small_while_busy(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -362,7 +362,7 @@ def small_while_busy(
     return violations
 
 
-@metric_check("metric-rising", (*ARGUMENTS, "first", "span"))
+@metric_check((*ARGUMENTS, "first", "span"))
 def metric_rising(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -393,7 +393,7 @@ def metric_rising(
     return violations
 
 
-@metric_check("near-client-setting", (*ARGUMENTS, "setting", "setting_source", "share"))
+@metric_check((*ARGUMENTS, "setting", "setting_source", "share"))
 def near_client_setting(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -430,7 +430,7 @@ _SHARE_OF = {clients.RECORD_RETRY_TOTAL.id: clients.RECORD_SEND_TOTAL.id,
 _SHARE_OF_RATES = {clients.RECORD_RETRY_TOTAL.id: (clients.RECORD_RETRY_RATE.id, clients.RECORD_SEND_RATE.id)}
 
 
-@metric_check("share-of-increase", (*ARGUMENTS, "count", "total"))
+@metric_check((*ARGUMENTS, "count", "total"))
 def share_of_increase(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -497,7 +497,7 @@ def _record_size(observations: Observations, client: str) -> float | None:
     return None
 
 
-@metric_check("compression-ratio", (*ARGUMENTS, "rate", "setting", "setting_source"))
+@metric_check((*ARGUMENTS, "rate", "setting", "setting_source"))
 def compression_ratio(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:

@@ -18,7 +18,7 @@ def _command(config_set: ConfigSet) -> dict[str, Any] | None:
     return config_set.facts.get("command")
 
 
-@python_check("reassignment-without-throttle")
+@python_check()
 def reassignment_without_throttle(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     command = _command(config_set)
     if command and command["tool"] == "kafka-reassign-partitions":
@@ -29,7 +29,7 @@ def reassignment_without_throttle(values: dict[str, Any], config_set: ConfigSet)
     return []
 
 
-@python_check("throttle-never-removed")
+@python_check()
 def throttle_never_removed(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     command = _command(config_set)
     if command and command["tool"] == "kafka-reassign-partitions":
@@ -41,7 +41,7 @@ def throttle_never_removed(values: dict[str, Any], config_set: ConfigSet) -> lis
     return []
 
 
-@python_check("removed-zookeeper-flag")
+@python_check()
 def removed_zookeeper_flag(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     command = _command(config_set)
     if command and "--zookeeper" in command["flags"]:
@@ -51,7 +51,7 @@ def removed_zookeeper_flag(values: dict[str, Any], config_set: ConfigSet) -> lis
     return []
 
 
-@python_check("topic-created-with-rf-one")
+@python_check()
 def topic_created_with_rf_one(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     command = _command(config_set)
     creates = command is not None and command["tool"] == "kafka-topics" and "--create" in command["flags"]
@@ -62,7 +62,7 @@ def topic_created_with_rf_one(values: dict[str, Any], config_set: ConfigSet) -> 
     return []
 
 
-@python_check("alter-replication-factor")
+@python_check()
 def alter_replication_factor(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """kafka-topics --alter with --replication-factor: every release's tool refuses it."""
     command = _command(config_set)
@@ -75,7 +75,7 @@ def alter_replication_factor(values: dict[str, Any], config_set: ConfigSet) -> l
     return []
 
 
-@python_check("plan-preferred-leader-skew", arguments=("broker", "led", "partitions", "brokers", "fair"))
+@python_check(arguments=("broker", "led", "partitions", "brokers", "fair"))
 def plan_preferred_leader_skew(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """A plan whose first replicas (the preferred leaders) pile onto one broker."""
     plan = config_set.facts.get("plan", [])
@@ -101,7 +101,7 @@ def plan_preferred_leader_skew(values: dict[str, Any], config_set: ConfigSet) ->
     return [Violation(line=first_line, arguments=arguments)]
 
 
-@python_check("reassignment-duplicate-replica")
+@python_check()
 def reassignment_duplicate_replica(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     outcomes: list[Violation] = []
     for move in config_set.facts.get("plan", []):
@@ -114,7 +114,7 @@ def reassignment_duplicate_replica(values: dict[str, Any], config_set: ConfigSet
     return outcomes
 
 
-@python_check("plan-uneven-replica-count")
+@python_check()
 def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Moves that give a partition fewer replicas than other partitions of its topic in the same plan."""
     widest: dict[str, int] = {}
@@ -130,7 +130,7 @@ def plan_uneven_replica_count(values: dict[str, Any], config_set: ConfigSet) -> 
     return outcomes
 
 
-@python_check("plan-unknown-broker", cross_file=True)
+@python_check(cross_file=True)
 def plan_unknown_broker(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Moves naming brokers that the plan's cluster, fully described, does not have."""
     known = values["peers"]["broker_ids"]
@@ -151,7 +151,7 @@ def plan_unknown_broker(values: dict[str, Any], config_set: ConfigSet) -> list[V
 _CHANGING = {"all", "write", "create", "delete", "alter", "alterconfigs", "clusteraction", "idempotentwrite"}
 
 
-@python_check("acl-wildcard-principal", arguments=("operations", "resource"))
+@python_check(arguments=("operations", "resource"))
 def acl_wildcard_principal(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """kafka-acls --add granting User:* (every principal, ANONYMOUS included) an operation that
     writes or changes something."""

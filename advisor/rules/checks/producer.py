@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@python_check("retries-zero")
+@python_check()
 def retries_zero(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """retries=0, unless idempotence is asked for (enable.idempotence=true, a transactional.id:
     the producer refuses to start, KP111 / KP107). With acks=all and idempotence left to its

@@ -39,7 +39,7 @@ def _beside(observations: Observations, series: Series) -> str:
     return "".join(f"; {part}" for part in said)
 
 
-@metric_check("producer-wait", (*ARGUMENTS, "setting", "setting_source", "excess", "beside"))
+@metric_check((*ARGUMENTS, "setting", "setting_source", "excess", "beside"))
 def producer_wait(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:

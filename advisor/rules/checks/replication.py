@@ -27,7 +27,7 @@ INTERNAL_TOPIC_RF = {
 }
 
 
-@python_check("internal-topic-rf-one", arguments=("key", "topic", "brokers"))
+@python_check(arguments=("key", "topic", "brokers"))
 def internal_topic_rf_one(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Each internal topic's replication factor written as 1 on a cluster of two or more brokers."""
     brokers = (values.get("cluster") or {}).get("min_brokers") or 0

@@ -32,7 +32,7 @@ def _is_reference(value: str) -> bool:
     return value == "" or is_template(value)
 
 
-@python_check("plaintext-secret", arguments=("key",))
+@python_check(arguments=("key",))
 def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Passwords written into the config itself. The value is never read into the finding."""
     outcomes: list[Violation] = []
@@ -66,7 +66,7 @@ def _protocol_map(text: str | None) -> dict[str, str]:
     return {name.strip().upper(): protocol.strip().upper() for name, protocol in pairs}
 
 
-@python_check("plaintext-listener-beyond-loopback")
+@python_check()
 def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Client-facing PLAINTEXT listeners bound to anything but loopback (controller listeners aside)."""
     effective = values["effective"]
@@ -103,7 +103,7 @@ def _listeners(values: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     return found
 
 
-@python_check("sasl-plaintext-listener-beyond-loopback")
+@python_check()
 def sasl_plaintext_listener(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Client-facing SASL_PLAINTEXT listeners bound beyond loopback: authenticated, not encrypted."""
     listeners = values["set"].get("listeners")
@@ -128,7 +128,7 @@ def sasl_plaintext_listener(values: dict[str, Any], config_set: ConfigSet) -> li
 _ANONYMOUS = lazy_re.compile(r"(^|;)\s*User:ANONYMOUS\s*(;|$)")
 
 
-@python_check("super-users-anonymous")
+@python_check()
 def super_users_anonymous(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """super.users naming the principal every unauthenticated connection gets."""
     setting = config_set.settings.get("super.users")
@@ -140,7 +140,7 @@ def super_users_anonymous(values: dict[str, Any], config_set: ConfigSet) -> list
 _LISTENER_PREFIX = lazy_re.compile(r"^listener\.name\.(?P<listener>[^.]+)\.")
 
 
-@python_check("listener-override-for-unknown-listener", arguments=("key", "listener"))
+@python_check(arguments=("key", "listener"))
 def listener_override_for_unknown_listener(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """`listener.name.X.*` for a listener X the broker does not define: the override does nothing.
     Judged only where the listener names are written (listeners or the protocol map)."""
@@ -180,7 +180,7 @@ REMOVED_AUTHORIZERS = {
 }
 
 
-@python_check("removed-authorizer-class", arguments=("removed_in", "replacement"))
+@python_check(arguments=("removed_in", "replacement"))
 def removed_authorizer_class(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """authorizer.class.name naming a class the judged release no longer ships."""
     setting = config_set.settings.get("authorizer.class.name")
@@ -193,7 +193,7 @@ def removed_authorizer_class(values: dict[str, Any], config_set: ConfigSet) -> l
     return [Violation(keys=("authorizer.class.name",), arguments={"removed_in": release, "replacement": replacement})]
 
 
-@python_check("strimzi-external-listener-unprotected", arguments=("listener", "missing"))
+@python_check(arguments=("listener", "missing"))
 def strimzi_external_listener_unprotected(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Strimzi listeners that reach beyond Kubernetes (nodeport, loadbalancer, route, ingress)
     without TLS or without client authentication."""

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@python_check("spring-unknown-property")
+@python_check()
 def spring_unknown_property(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """spring.kafka.* names no Spring Boot release defines (the loader records them)."""
     outcomes: list[Violation] = []
@@ -30,7 +30,7 @@ def spring_unknown_property(values: dict[str, Any], config_set: ConfigSet) -> li
     return outcomes
 
 
-@python_check("strimzi-managed-key")
+@python_check()
 def strimzi_managed_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     return [
         Violation(keys=(key,), message=f"{key} is managed by the Strimzi operator, not by spec.kafka.config")

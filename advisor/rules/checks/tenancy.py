@@ -10,7 +10,7 @@ from advisor.rules.registry import cluster_check
 from advisor.rules.violation import Violation
 
 
-@cluster_check("tenants-without-quotas")
+@cluster_check()
 def tenants_without_quotas(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """Once per cluster, at the ACL command or KafkaUser that lets in the principal that makes it
     shared (`params.principals`, default the second), when nothing linked to it sets a quota."""

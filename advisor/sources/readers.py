@@ -1,0 +1,70 @@
+"""Every configuration reader, declared once: the detection tables of sources/__init__.py are
+built from this list (which loaders may claim a suffix, in what order; what `--format` names
+read; what a folder walk says of a Kafka-looking file no reader claimed), and fix/ asks it
+which writer edits a file. Importing it imports no loader."""
+
+from __future__ import annotations
+
+from advisor.named_tuple import NamedTuple
+
+
+class Reader(NamedTuple):
+    module: str  # advisor.sources.<module>: sniff(path, text), load(path, text, payload, options)[, link]
+    format: str  # the SourceFile.format its files get
+    claims: tuple[str, ...]  # suffixes it may claim in a walk ("": a file named .env or a #! script)
+    names: dict[str, str | None]  # --format names it reads → the suffix its sniffing expects (None: any)
+    reads: str  # what it reads, as a folder walk tells a file that no reader claimed
+    writer: str | None  # the fix/ module that edits its files; None: no writer (their Changes are shown only)
+
+
+# In precedence: of the readers that claim a suffix, the first whose sniff accepts a file owns it.
+READERS = (
+    Reader("properties", "properties", (".properties",), {"properties": ".properties"},
+           "Kafka broker, topic or client properties (application*/bootstrap* names are Spring Boot's: name a"
+           " Kafka client config for its role, e.g. orders.producer.properties, to have it read)",
+           "properties_writer"),
+    Reader("compose", "compose", (".yaml", ".yml", ".env", ""), {"compose": ".yml", "env": ".env"},
+           "a compose file with a Kafka broker service, or a broker's .env (one that sets its own variables:"
+           " KAFKA_NODE_ID, KAFKA_PROCESS_ROLES, KAFKA_LISTENERS, KAFKA_ZOOKEEPER_CONNECT, KAFKA_CFG_*)",
+           "structured_writer"),
+    Reader("strimzi", "strimzi", (".yaml", ".yml"), {"strimzi": ".yaml"},
+           "Strimzi resources (Kafka, KafkaNodePool, KafkaTopic, KafkaUser)", "structured_writer"),
+    Reader("configmap", "configmap", (".yaml", ".yml"), {"configmap": ".yaml"},
+           "a Kubernetes ConfigMap holding a *.properties key", "structured_writer"),
+    Reader("spring", "spring", (".properties", ".yaml", ".yml"), {"spring": ".yml"},
+           "Spring Boot's application*/bootstrap* files, for spring.kafka.* only", "structured_writer"),
+    Reader("helm", "helm", (".yaml", ".yml"), {"helm": ".yaml"}, "Bitnami Kafka chart values*.yaml",
+           "structured_writer"),
+    Reader("reassignment", "reassignment-plan", (".json",), {"reassignment": ".json"},
+           "a kafka-reassign-partitions plan", None),
+    Reader("client_dict", "client-dict", (".yaml", ".yml", ".json", ".toml"), {"client-dict": None},
+           "a librdkafka / kafka-python config dict (flat, or producer/consumer/admin sections)",
+           "structured_writer"),
+    Reader("shell", "shell", (".sh", ".bash", ""), {"shell": ".sh"},
+           "a script that calls kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls", None),
+    Reader("jvm_env", "jvm-options", (".sh", ".bash", ".service", ""), {"jvm-options": ".sh"},
+           "a script or systemd unit that starts a broker (kafka-server-start) with JVM options (Connect,"
+           " MirrorMaker and tool JVMs are not a broker's)", None),
+)  # fmt: skip
+
+BY_FORMAT = {reader.format: reader for reader in READERS}
+
+
+def claims() -> dict[str, tuple[str, ...]]:
+    """Suffix → the modules that may claim a file of it, in precedence."""
+    table: dict[str, list[str]] = {}
+    for reader in READERS:
+        for suffix in reader.claims:
+            table.setdefault(suffix, []).append(reader.module)
+    return {suffix: tuple(modules) for suffix, modules in table.items()}
+
+
+def named() -> dict[str, tuple[str, str | None]]:
+    """--format name → (module, the suffix its sniffing expects)."""
+    return {name: (reader.module, suffix) for reader in READERS for name, suffix in reader.names.items()}
+
+
+def what_is_read(suffix: str) -> str:
+    """What the readers of this suffix read (a file named .env: its own)."""
+    readers = [r.reads for r in READERS if suffix in r.claims]
+    return "a file of this kind is read as " + "; or ".join(readers) if readers else ""
