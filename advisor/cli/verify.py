@@ -51,10 +51,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _observed(named: list[str], args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from advisor.metrics.files import is_endpoint, observed
-    from advisor.sources.limits import DEFAULTS
+    """One side's observations and problems, read by the session's read stage (the project
+    config's limits apply, as for analyze)."""
+    from advisor.cli.lint import configs_request
+    from advisor.metrics.files import is_endpoint
+    from advisor.model.document import Problem
+    from advisor.report import session
 
     urls = tuple(n for n in named if is_endpoint(n))
-    files = [Path(n) for n in named if not is_endpoint(n)]
-    read = observed(files, DEFAULTS, urls, args.samples, args.interval)
-    return read.observations, read.problems
+    files = tuple(Path(n) for n in named if not is_endpoint(n))
+    request = configs_request([], None, "verify", metric_files=files, endpoints=urls, samples=args.samples,
+                              interval=args.interval)  # fmt: skip
+    if isinstance(request, int):
+        return None, [Problem("project config", None, "cannot be read", "config")]
+    inputs = session.read(request)
+    return inputs.metrics.observations, [*inputs.problems, *inputs.metrics.problems]

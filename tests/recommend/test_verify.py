@@ -88,3 +88,15 @@ def test_unknown_settings_and_unreadable_files_are_errors(tmp_path: Path) -> Non
     broken.write_text('{"format": "kafka-client-metrics", "metrics": 3}\n')
     result = verify("--before", str(broken), "--after", str(good))
     assert result.returncode == 2 and "broken.json:1" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_verify_reads_its_metrics_as_analyze_does_with_the_project_configs_limits(tmp_path: Path) -> None:
+    """Both sides go through the run session's read stage: a project config's [limits] bound them too."""
+    before = dump(tmp_path / "before.json", batches([1.2, 1.5, 1.1, 1.4]))
+    after = dump(tmp_path / "after.json", batches([38, 41, 40, 44]))
+    assert verify("--before", str(before), "--after", str(after), "--expect", "linger.ms").returncode == 0
+    (tmp_path / ".kafka-advisor.toml").write_text("[limits]\nmetric-bytes = 400\n")
+    bounded = subprocess.run([sys.executable, "-m", "advisor", "verify", "--before", "before.json", "--after",
+                              "after.json", "--expect", "linger.ms"], capture_output=True, text=True, timeout=120,
+                             cwd=tmp_path)  # fmt: skip
+    assert bounded.returncode == 2 and "limits.metric-bytes" in bounded.stderr, bounded.stderr
