@@ -35,6 +35,7 @@ from advisor.model.document import LoadError
 from advisor.model.record import Value
 from advisor.model.topology import ClusterDeclaration
 from advisor.model.vocabulary import Client, Component, InputFormat, Profile, Severity
+from advisor.report.selection import Stated
 from advisor.sources import FileOverride
 from advisor.sources import limits as bounds
 from advisor.sources.structured import Located, read_toml
@@ -51,7 +52,7 @@ _CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.va
 
 class ProjectConfig(Value):
     __slots__ = ("baseline", "clusters", "docs_url", "fail_on", "ignore", "kafka_version", "limits", "load",
-                 "overrides", "params", "path", "per_file_ignores", "profile", "select")  # fmt: skip
+                 "overrides", "params", "path", "per_file_ignores", "profile", "select", "selector_lines")  # fmt: skip
 
     def __init__(
         self,
@@ -71,6 +72,7 @@ class ProjectConfig(Value):
         # [load]: the workload's load profile for recommend and bench, each value with its line
         load: dict[str, tuple[object, int]] | None = None,
         limits: bounds.Limits = bounds.DEFAULTS,
+        selector_lines: dict[str, int] | None = None,  # select, ignore, per-file-ignores.GLOB → its line
     ) -> None:
         self.path = path
         self.select: list[str] = [] if select is None else select
@@ -86,6 +88,21 @@ class ProjectConfig(Value):
         self.params: dict[str, dict[str, tuple[str, int]]] = {} if params is None else params
         self.load: dict[str, tuple[object, int]] = {} if load is None else load
         self.limits = limits
+        self.selector_lines: dict[str, int] = {} if selector_lines is None else selector_lines
+
+    def stated(self, fields: tuple[str, ...] = ("select", "ignore", "per-file-ignores")) -> list[Stated]:
+        """Every selector of these fields as written here, with its line (checked against the rules by the run)."""
+        where = str(self.path or "project config")
+        found = []
+        if "select" in fields:
+            found += [Stated(s, where, self.selector_lines.get("select")) for s in self.select]
+        if "ignore" in fields:
+            found += [Stated(s, where, self.selector_lines.get("ignore")) for s in self.ignore]
+        if "per-file-ignores" in fields:
+            for glob, codes in self.per_file_ignores.items():
+                line = self.selector_lines.get(f"per-file-ignores.{glob}")
+                found += [Stated(code, where, line) for code in codes]
+        return found
 
     @property
     def base(self) -> Path | None:
@@ -188,6 +205,7 @@ def load(path: Path) -> ProjectConfig:
             )
         if key in ("select", "ignore"):
             setattr(config, key, _strings(table, key, str(path)))
+            config.selector_lines[key] = line
         elif key == "clusters":
             config.clusters = _clusters(value, line, path)
         elif key == "overrides":
@@ -209,6 +227,7 @@ def load(path: Path) -> ProjectConfig:
             if not isinstance(value, Located):
                 raise LoadError(str(path), line, "per-file-ignores must be a table of glob = [codes]")
             config.per_file_ignores = {glob: _strings(value, glob, str(path)) for glob in value}
+            config.selector_lines.update({f"per-file-ignores.{glob}": value.position(glob)[0] for glob in value})
         else:
             if not isinstance(value, str) or (key in _CHOICES and value not in _CHOICES[key]):
                 expected = " or ".join(_CHOICES.get(key, ("a string",)))

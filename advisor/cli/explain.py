@@ -11,12 +11,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from advisor.report.selection import Stated, unknown
     from advisor.rules import docs
     from advisor.rules.registry import load_rules
 
-    for rule in load_rules():
-        if args.rule in (rule.definition.id, rule.definition.name):
+    for rule in load_rules():  # a code or a name, in any case
+        if args.rule.upper() == rule.definition.id or args.rule.lower() == rule.definition.name:
             print(docs.rule_page(rule.definition), end="")
             return 0
-    print(f"kafka-advisor explain: error: no rule {args.rule!r} (see `kafka-advisor rules`)", file=sys.stderr)
+    rules = [(r.definition.id, r.definition.name) for r in load_rules()]
+    problems = unknown([Stated(args.rule, "explain")], rules)
+    hint = problems[0].message.partition("(")[2].rstrip(")") if problems else "see `kafka-advisor rules`"
+    print(f"kafka-advisor explain: error: no rule {args.rule!r} ({hint})", file=sys.stderr)
     return 2

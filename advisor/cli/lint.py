@@ -121,6 +121,11 @@ def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepar
             select=tuple(selection.parse(args.select) if args.select is not None else config.select),
             ignore=tuple(selection.parse(args.ignore) if args.ignore is not None else config.ignore),
             ignored_for=config.ignored_for,
+            stated=(
+                *[selection.Stated(s, "--select") for s in selection.parse(args.select)],
+                *[selection.Stated(s, "--ignore") for s in selection.parse(args.ignore)],
+                *config.stated(("per-file-ignores", *(f for f in ("select", "ignore") if getattr(args, f) is None))),
+            ),
         ),
         fail_on=args.fail_on or config.fail_on or "warning",
         exit_zero=args.exit_zero,

@@ -44,12 +44,18 @@ def _blocks(report: Report) -> list[tuple[str | None, Finding, str | None, str |
 
 
 def _summary(report: Report) -> str:
+    """One line: what was read, what was found, and what was not judged — never "0 errors" beside
+    a run that could not use part of its input (exit 2)."""
     counts = report.counts()
-    summary = ", ".join(f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in ("error", "warning", "info"))
+    by_severity = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in ("error", "warning", "info") if counts[s]]
+    found = f"{counts['findings']} finding(s) ({', '.join(by_severity)})" if counts["findings"] else "no findings"
+    read = f"{counts['files']} file(s) checked" if counts["files"] else "no configuration was read"
     tail = f"; {counts['suppressed']} suppressed" if counts["suppressed"] else ""
+    if counts["errors"]:
+        tail += f"; {counts['errors']} problem(s), so the run is incomplete (see stderr)"
     tail += f"; {counts['skipped']} file(s) skipped (see stderr)" if counts["skipped"] else ""
     tail += f"; {counts['notes']} note(s) (see stderr)" if counts["notes"] else ""
-    return f"{counts['files']} file(s) checked: {summary}{tail}"
+    return f"{read}: {found}{tail}"
 
 
 def _plain(report: Report) -> str:

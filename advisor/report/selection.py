@@ -1,17 +1,46 @@
 """Which rules a run applies: `--select`/`--ignore` (codes, code prefixes or names) and
 per-file ignores from the project config. One matcher for the CLI, the project config,
-suppression directives and the run session."""
+suppression directives and the run session; selectors are case-insensitive (`kp101`, `KP101`),
+and one that names no rule is an error where it was written (`unknown`), never a silent no-op."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from advisor.model.document import Problem
 from advisor.named_tuple import NamedTuple
 
 
 def matches(rule_id: str, name: str, selectors: Sequence[str]) -> bool:
-    """A selector is a rule code (KP101), a code prefix (KP, K) or a rule name."""
-    return any(rule_id.startswith(s) or name == s for s in selectors)
+    """A selector is a rule code (KP101), a code prefix (KP, K) or a rule name, in any case."""
+    return any(rule_id.startswith(s.upper()) or name == s.lower() for s in selectors)
+
+
+class Stated(NamedTuple):
+    """A selector as written: where (`--select`, `--ignore`, a file) and on which line."""
+
+    selector: str
+    where: str
+    line: int | None = None
+
+
+def unknown(stated: Iterable[Stated], rules: Sequence[tuple[str, str]]) -> list[Problem]:
+    """A problem for each selector that names no rule of `rules` ((id, name) pairs), with the
+    nearest code or name when one is close (a typo runs no rule at all: never a silent green)."""
+    ids = [rule_id for rule_id, _ in rules]
+    names = [name for _, name in rules]
+    problems = []
+    for written in stated:
+        code, word = written.selector.upper(), written.selector.lower()
+        if any(rule_id.startswith(code) for rule_id in ids) or word in names:
+            continue
+        import difflib  # a typo's concern only: a lint imports no suggester
+
+        near = difflib.get_close_matches(code, ids, n=1) or difflib.get_close_matches(word, names, n=1)
+        hint = f" (did you mean {near[0]}?)" if near else " (`kafka-advisor rules` lists them)"
+        message = f"{written.selector!r} names no rule: not a rule code, code prefix or rule name{hint}"
+        problems.append(Problem(written.where, written.line, message, "config"))
+    return problems
 
 
 def parse(text: str | None) -> list[str]:
@@ -27,6 +56,7 @@ class Selection(NamedTuple):
     select: tuple[str, ...] = ()  # empty: every rule
     ignore: tuple[str, ...] = ()
     ignored_for: Callable[[str], list[str]] = _nothing_ignored  # per-file ignores
+    stated: tuple[Stated, ...] = ()  # every selector above as written, checked against the rules once
 
     def selects(self, rule_id: str, name: str) -> bool:
         """Whether the run applies the rule at all."""

@@ -28,7 +28,8 @@ from advisor.model.topology import ClusterDeclaration
 from advisor.report import redaction
 from advisor.report.model import FileSummary, Report
 from advisor.report.selection import Selection, matches
-from advisor.report.suppress import UNUSED_RULE, apply
+from advisor.report.selection import unknown as selection_problems
+from advisor.report.suppress import UNUSED_RULE, apply, unknown_codes
 from advisor.rules import runner as evaluate
 from advisor.rules.registry import Rule, load_rules
 from advisor.rules.runner import Evaluated
@@ -95,7 +96,8 @@ def judged(
     findings = apply(findings, document.files, unused, live)
     if selection is not None:  # KO001 itself may be ignored, for a file or for the run
         findings = [f for f in findings if f.rule != UNUSED_RULE or selection.active(f.path, f.rule, f.name)]
-    problems = [*document.errors, *verdicts.problems]
+    known = [(r.definition.id, r.definition.name) for r in load_rules()]  # a directive may name any rule
+    problems = [*document.errors, *verdicts.problems, *unknown_codes(document.files, known)]
     return LintResult(document, findings, problems, [*document.notes, *verdicts.notes], verdicts.evaluated)
 
 
@@ -283,6 +285,8 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     all_rules = load_rules()
     params, bad = rule_params(request.params, all_rules, str(request.config_path or "project config"))
     problems += bad
+    known = [(r.definition.id, r.definition.name) for r in all_rules]
+    problems += selection_problems(request.selection.stated, known)
     rules = [r for r in all_rules if request.selection.selects(r.definition.id, r.definition.name)]
     result = judged(
         inputs.document,
@@ -301,6 +305,8 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     read_paths = {source.path for source in document.files}  # a compose file's .env is read through it
     read_here = {str(path) for path in request.metric_files}  # a walk's metrics files: read as metrics
     skipped = [note for note in skipped if note.path not in read_paths and note.path not in read_here] + result.notes
+    if not document.files and not request.metric_files and not request.reads_metrics and request.paths:
+        skipped.append(_nothing_read(request.paths))
     if request.baseline is not None:
         from advisor.report import baseline as baselines
 
@@ -344,6 +350,13 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     scanned = {text: found for candidate in candidates for text, found in candidate.scanned}
     hide = redaction.run_secrets(document, (c.text for c in candidates), scanned)
     return redaction.redact(report, hide), document
+
+
+def _nothing_read(paths: tuple[Path, ...]) -> Problem:
+    """The note of a run that read no configuration: said in every output, never a quiet pass."""
+    named = ", ".join(str(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    message = "no configuration was read: nothing named here is a file kafka-advisor reads (docs/detection.md)"
+    return Problem(named, None, message, "nothing-read")
 
 
 def rule_params(

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from advisor.model.document import Directive, SourceFile
+from advisor.model.document import Directive, Problem, SourceFile
 from advisor.model.findings import Finding
 from advisor.model.provenance import Location
 from advisor.model.record import Value
-from advisor.report.selection import matches
+from advisor.report.selection import Stated, matches, unknown
 from advisor.rules.findings import make
 from advisor.rules.violation import Violation
 
@@ -43,6 +43,22 @@ class _Scope(Value):
 
 def _codes(argument: str) -> list[str]:
     return [] if argument in ("", "all") else [c for c in argument.split(",") if c]
+
+
+_VERBS = ("disable-next-line", "disable", "enable", "disable-file")
+
+
+def unknown_codes(files: list[SourceFile], rules: list[tuple[str, str]]) -> list[Problem]:
+    """A problem (`path:line`) for each code a suppression directive names that names no rule:
+    such a directive would suppress nothing, in silence."""
+    problems = []
+    for source in files:
+        for directive in source.directives:
+            if directive.verb in _VERBS:
+                stated = [Stated(code, source.path, directive.line) for code in _codes(directive.argument)]
+                said = f"`{directive.verb} {directive.argument}`"
+                problems += [p._replace(message=f"{said}: {p.message}", kind="input") for p in unknown(stated, rules)]
+    return problems
 
 
 def _next_code_line(source: SourceFile, after: int) -> int:
