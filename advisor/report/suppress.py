@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from advisor.model.document import Directive, Problem, SourceFile
 from advisor.model.findings import Finding
-from advisor.model.provenance import Location
+from advisor.model.provenance import Location, Provenance
 from advisor.model.record import Value
 from advisor.report.selection import Stated, matches, unknown
 from advisor.rules.findings import make
@@ -36,8 +36,9 @@ class _Scope(Value):
         self.last = last
         self.used = used
 
-    def covers(self, finding: Finding) -> bool:
-        in_lines = self.first <= finding.line <= self.last
+    def covers(self, finding: Finding, line: int) -> bool:
+        """Does it suppress this finding's rule on this line of its file?"""
+        in_lines = self.first <= line <= self.last
         return in_lines and (not self.codes or matches(finding.rule, finding.name, self.codes))
 
 
@@ -93,6 +94,24 @@ def _scopes(source: SourceFile) -> list[_Scope]:
     return scopes
 
 
+def _covering(by_path: dict[str, list[_Scope]], finding: Finding, place: Provenance) -> _Scope | None:
+    if getattr(place, "kind", "file") != "file":
+        return None  # a directive stands in a file: a metric sample or a live config has none
+    return next((scope for scope in by_path.get(place.path, []) if scope.covers(finding, place.line)), None)
+
+
+def _part(finding: Finding, places: list[Provenance], *, suppressed: bool, justification: str) -> Finding:
+    """The finding at some of its places, with the Changes made there."""
+    paths = {place.path for place in places}
+    changes = tuple(change for change in finding.changes if change.path in paths)
+    subject = finding.subject
+    names = subject.split(", ")
+    if len(names) == len(finding.locations):  # one subject a place (brokers merged): name this part's own
+        subject = ", ".join(n for n, place in zip(names, finding.locations, strict=True) if place in places)
+    return finding._replace(location=places[0], related=tuple(places[1:]), changes=changes, suppressed=suppressed,
+                            justification=justification, subject=subject)  # fmt: skip
+
+
 def apply(
     findings: list[Finding],
     files: list[SourceFile],
@@ -104,12 +123,23 @@ def apply(
     by_path = {source.path: _scopes(source) for source in files if source.directives}  # most files have none
     result: list[Finding] = []
     for finding in findings:
-        scope = next((s for s in by_path.get(finding.path, []) if s.covers(finding)), None)
-        if scope is None:
+        if not by_path:
             result.append(finding)
             continue
-        scope.used = True
-        result.append(finding._replace(suppressed=True, justification=scope.directive.reason))
+        # Each place on its own: a directive on one broker's file suppresses the shared cause there only.
+        covering = [_covering(by_path, finding, place) for place in finding.locations]
+        if all(scope is None for scope in covering):
+            result.append(finding)
+            continue
+        for scope in covering:
+            if scope is not None:
+                scope.used = True
+        hidden = [place for place, scope in zip(finding.locations, covering, strict=True) if scope is not None]
+        shown = [place for place, scope in zip(finding.locations, covering, strict=True) if scope is None]
+        reason = next(scope for scope in covering if scope is not None).directive.reason
+        result.append(_part(finding, hidden, suppressed=True, justification=reason))
+        if shown:
+            result.append(_part(finding, shown, suppressed=False, justification=""))
     if unused_rule is not None:
         definition = unused_rule.definition  # type: ignore[attr-defined]
         for path, scopes in by_path.items():

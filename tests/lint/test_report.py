@@ -159,3 +159,26 @@ def test_baselines_and_per_path_ignores_work_for_live_and_metric_provenance(tmp_
     selection = Selection(ignored_for=project_config.load(config).ignored_for)
     assert not selection.active(live.path, "KB101", definition.name)
     assert selection.active(other.path, "KB101", definition.name)
+
+
+def test_a_suppression_on_one_broker_leaves_the_shared_cause_reported_on_the_others(tmp_path: Path) -> None:
+    """Four brokers share a cause; the directive stands on broker-2's line only: that place is
+    suppressed, and the other three stay one reported finding."""
+    compose, lines = _four_brokers(tmp_path)
+    text = compose.read_text().splitlines()
+    text.insert(lines[1] - 1, "      # kafka-advisor: disable-next-line KB102 -- one RF-1 test broker")
+    compose.write_text("\n".join(text) + "\n")
+    moved = [lines[0], *(n + 1 for n in lines[1:])]
+    result = lint(str(compose), "--output-format", "json", "--select", "KB102")
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    shown = [f for f in report["findings"] if not f["suppressed"]]
+    hidden = [f for f in report["findings"] if f["suppressed"]]
+    assert [[loc["line"] for loc in f["locations"]] for f in shown] == [[moved[0], moved[2], moved[3]]]
+    assert [[loc["line"] for loc in f["locations"]] for f in hidden] == [[moved[1]]]
+    assert shown[0]["subject"] == "broker-1, broker-3, broker-4" and hidden[0]["subject"] == "broker-2"
+    assert hidden[0]["justification"] == "one RF-1 test broker"
+    assert report["summary"]["suppressed"] == 1 and report["summary"]["findings"] == 1
+    everywhere = compose.read_text().replace("disable-next-line KB102 -- one", "disable-file KB102 -- every")
+    compose.write_text(everywhere)
+    assert lint(str(compose), "--select", "KB102").returncode == 0  # every place suppressed: nothing left
