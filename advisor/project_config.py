@@ -42,17 +42,18 @@ from advisor.sources.structured import Located, read_toml
 
 KEYS = (
     "select", "ignore", "per-file-ignores", "fail-on", "kafka-version", "profile", "docs-url", "clusters", "params",
-    "overrides", "limits", "load", "baseline",
+    "overrides", "limits", "load", "baseline", "unread",
 )  # fmt: skip
 CLUSTER_KEYS = ("paths", "brokers", "racks", "kafka-version", "environment")
 OVERRIDE_KEYS = ("format", "as", "client", "kafka-version", "cluster")
 _OVERRIDE_CHOICES = {"format": InputFormat.values(), "as": Component.values(), "client": Client.values()}
-_CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values()}
+_CHOICES = {"fail-on": tuple(reversed(Severity.values())), "profile": Profile.values(), "unread": ("note", "error")}
 
 
 class ProjectConfig(Value):
     __slots__ = ("baseline", "clusters", "docs_url", "fail_on", "ignore", "kafka_version", "limits", "load",
-                 "overrides", "params", "path", "per_file_ignores", "profile", "select", "selector_lines")  # fmt: skip
+                 "overrides", "params", "path", "per_file_ignores", "profile", "select", "selector_lines",
+                 "unread")  # fmt: skip
 
     def __init__(
         self,
@@ -73,6 +74,7 @@ class ProjectConfig(Value):
         load: dict[str, tuple[object, int]] | None = None,
         limits: bounds.Limits = bounds.DEFAULTS,
         selector_lines: dict[str, int] | None = None,  # select, ignore, per-file-ignores.GLOB → its line
+        unread: str | None = None,  # note or error: a Kafka file no reader claims, a run that read nothing
     ) -> None:
         self.path = path
         self.select: list[str] = [] if select is None else select
@@ -89,6 +91,7 @@ class ProjectConfig(Value):
         self.load: dict[str, tuple[object, int]] = {} if load is None else load
         self.limits = limits
         self.selector_lines: dict[str, int] = {} if selector_lines is None else selector_lines
+        self.unread = unread
 
     def stated(self, fields: tuple[str, ...] = ("select", "ignore", "per-file-ignores")) -> list[Stated]:
         """Every selector of these fields as written here, with its line (checked against the rules by the run)."""

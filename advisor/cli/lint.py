@@ -72,6 +72,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     )
     unknown = "pass over files named that no reader claims, as a folder walk does (for pre-commit and file lists)"
     parser.add_argument("--ignore-unknown", action="store_true", help=unknown)
+    parser.add_argument("--unread", choices=("note", "error"),
+                        help="a file that mentions Kafka but that no reader claims, or a run that read no "
+                        "configuration: a note (default) or an error, exit 2 (project config: unread)")  # fmt: skip
 
 
 def _parse_outputs(specs: list[str]) -> list[tuple[str, Path]]:
@@ -140,6 +143,7 @@ def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepar
         limits=config.limits,
         follow_links=args.follow_links,
         ignore_unknown=args.ignore_unknown,
+        unread=args.unread or config.unread or "note",
         source_lines=bool({"text", "sarif"} & {stdout_format, *(fmt for fmt, _ in outputs)}),
     )
     return Prepared(request, config, outputs, stdout_format)

@@ -58,6 +58,7 @@ class Problem(NamedTuple):
     line: int | None
     message: str
     kind: str = "input"
+    kafka: bool = False  # a file passed over that mentions Kafka: with --unread=error, an error
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"

@@ -129,6 +129,7 @@ class RunRequest(Record):
         "selection",
         "source_lines",
         "step",
+        "unread",
         "window",
     )  # fmt: skip
 
@@ -161,6 +162,7 @@ class RunRequest(Record):
         prometheus: tuple[str, ...] = (),  # Prometheus servers, asked for their last `window` seconds
         window: float = 900.0,  # metrics.prometheus_api.DEFAULT_WINDOW (not imported by a lint)
         step: float = 30.0,  # its DEFAULT_STEP
+        unread: str = "note",  # error: a Kafka file not read, or a run that read nothing, is an error (exit 2)
     ) -> None:
         self.paths = paths
         self.component = component
@@ -189,6 +191,7 @@ class RunRequest(Record):
         self.prometheus = prometheus
         self.window = window
         self.step = step
+        self.unread = unread
 
     @property
     def reads_metrics(self) -> bool:
@@ -307,6 +310,10 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     skipped = [note for note in skipped if note.path not in read_paths and note.path not in read_here] + result.notes
     if not document.files and not request.metric_files and not request.reads_metrics and request.paths:
         skipped.append(_nothing_read(request.paths))
+    if request.unread == "error":  # a CI gate that must not pass on what it did not read
+        unread = [note for note in skipped if note.kafka or note.kind == "nothing-read"]
+        skipped = [note for note in skipped if note not in unread]
+        problems += [note._replace(message=note.message.removeprefix("skipped: "), kind="unread") for note in unread]
     if request.baseline is not None:
         from advisor.report import baseline as baselines
 

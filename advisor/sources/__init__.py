@@ -184,9 +184,14 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
         why = f"[overrides.{override.glob!r}] in the project config"
         return _forced(path, override.format, why, options.limits)
     suffix = path.suffix
+    walked = skipped is not None
+    if walked and _looked_into(path.name):  # no reader's: said if it mentions Kafka, never guessed at
+        text = _bounded_text(path, (options or LoadOptions()).limits)
+        if not isinstance(text, Problem) and (reason := _skipped(path, text)) is not None:
+            skipped.append(reason)  # type: ignore[union-attr]
+        return None
     if suffix not in SUFFIXES and path.name != ".env":
         return None
-    walked = skipped is not None
     if not suffix and path.name != ".env":
         try:
             with path.open("rb") as stream:  # an extensionless file counts only as a #! script
@@ -236,7 +241,21 @@ class _Failed:
 # loader claims, is reported as skipped (with why and what would make it read) — never silent.
 _KAFKA_MARKERS = lazy_re.compile(
     r"bootstrap[._-]servers|zookeeper\.connect|kafka\.strimzi\.io|\bKAFKA_[A-Z][A-Z0-9_]*|spring\.kafka"
+    # a Kafka image, a Kafka CLI tool, cp-ansible's and Terraform's Kafka names, the broker keys every file sets
+    r"|[\w.-]+/(?:cp-)?kafka(?=[:@\s\"']|$)|\bkafka-(?:topics|configs|acls|reassign-partitions|server-start)\b"
+    r"|\bkafka_broker(?:_custom_properties)?\b|\"kafka_(?:topic|acl|quota)\"|\baws_msk_(?:cluster|configuration)\b"
+    r"|\b(?:broker\.id|min\.insync\.replicas|default\.replication\.factor|log\.retention\.(?:hours|ms|bytes))\s*[=:]"
 )
+# Files no reader claims that a folder walk still looks into, for a mention of Kafka to report:
+# the configuration people keep in Dockerfiles, Terraform, INI-style and templated files.
+_LOOKED_INTO_SUFFIXES = frozenset({".conf", ".cfg", ".cnf", ".ini", ".config", ".tf", ".tfvars", ".hcl", ".j2",
+                                   ".jinja", ".jinja2", ".tpl", ".tmpl", ".template", ".dockerfile"})  # fmt: skip
+_LOOKED_INTO_NAMES = frozenset({"Dockerfile", "Containerfile", "hosts", "inventory"})
+
+
+def _looked_into(name: str) -> bool:
+    """A name no reader claims whose file a walk still reads, to say so if it mentions Kafka."""
+    return _suffix(name) in _LOOKED_INTO_SUFFIXES or name in _LOOKED_INTO_NAMES or name.startswith("Dockerfile.")
 
 
 def _suffix(name: str) -> str:
@@ -286,6 +305,7 @@ def _walk(root: Path, skipped: list[Problem], options: LoadOptions) -> tuple[lis
             elif entry.is_file() and (
                 _suffix(name) in SUFFIXES
                 or name == ".env"
+                or _looked_into(name)
                 or (options.overrides and options.override_for(Path(entry.path)).format)
             ):
                 found.append(entry.path)
@@ -309,7 +329,9 @@ def _passed_over(candidate: Candidate, problem: Problem) -> Problem | None:
         return None  # a bug stays a bug
     if _TEMPLATE.search(candidate.text):
         message = "skipped: a template ({{ … }}), not configuration yet: lint what it renders to"
-        return Problem(problem.path, problem.line, message, "skipped")
+        return Problem(
+            problem.path, problem.line, message, "skipped", kafka=_KAFKA_MARKERS.search(candidate.text) is not None
+        )
     if _KAFKA_MARKERS.search(candidate.text) is None:
         message = f"skipped: {problem.message}; nothing in it is Kafka configuration"
         return Problem(problem.path, problem.line, message, "skipped")
@@ -323,10 +345,14 @@ def _skipped(path: Path, text: str) -> Problem | None:
     if match is None:
         return None
     line = text.count("\n", 0, match.start()) + 1
-    why = readers.what_is_read(".env" if path.name == ".env" else path.suffix)
+    if _looked_into(path.name):
+        kind = path.suffix or path.name.partition(".")[0]
+        why = f"kafka-advisor reads no {kind} file yet"
+    else:
+        why = readers.what_is_read(".env" if path.name == ".env" else path.suffix)
     how = 'an [overrides."GLOB"] format in the project config (or --format FORMAT for a file named) reads it as FORMAT'
     message = f"skipped: it mentions {match.group()} but no reader claims it; {why}; {how}"
-    return Problem(str(path), line, message, "skipped")
+    return Problem(str(path), line, message, "skipped", kafka=True)
 
 
 def discover(

@@ -38,7 +38,7 @@ class Loaded:
     def load(path: str, text: str, payload: tuple[str, Any], options: Any) -> Any:
         outcome, value = payload
         if outcome == "failed":
-            raise LoadError(*value)
+            raise LoadError(value.path, value.line, value.message, value.kind)
         return value
 
 

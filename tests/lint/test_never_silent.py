@@ -45,3 +45,52 @@ def test_the_summary_of_a_run_that_exits_2_says_it_is_incomplete(tmp_path: Path)
     assert summary == "1 file(s) checked: no findings; 1 problem(s), so the run is incomplete (see stderr)"
     clean = lint(tmp_path, "orders.producer.properties").stdout.strip().splitlines()[-1]
     assert clean == "1 file(s) checked: 1 finding(s) (1 warning)"
+
+
+def _unread_tree(root: Path) -> Path:
+    """Kafka configuration in shapes no reader claims yet, beside files that are not Kafka's."""
+    root.mkdir()
+    (root / "Dockerfile").write_text("FROM apache/kafka:3.8.1\nENV KAFKA_NUM_PARTITIONS=6\n")
+    (root / "topics.tf").write_text('resource "kafka_topic" "payments" {\n  name = "payments"\n  partitions = 12\n}\n')
+    (root / "hosts").write_text("[kafka_broker]\nbroker-a.internal\nbroker-b.internal\n")
+    (root / "librdkafka.ini").write_text("[producer]\nbootstrap.servers=kafka-a:9092\n")
+    (root / "app.conf").write_text("worker_processes 4;\n")  # looked into, mentions nothing of Kafka's
+    (root / "README.md").write_text("Set bootstrap.servers=... in the app.\n")  # prose: not looked into
+    (root / "orders.producer.properties").write_text("bootstrap.servers=kafka-a:9092\nacks=all\n")
+    return root
+
+
+UNREAD = {"Dockerfile": 1, "topics.tf": 1, "hosts": 1, "librdkafka.ini": 2}
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github"])
+def test_a_walk_names_every_kafka_file_it_did_not_read_in_every_format(tmp_path: Path, fmt: str) -> None:
+    root = _unread_tree(tmp_path / "repo")
+    result = lint(tmp_path, "repo", "--output-format", fmt)
+    assert result.returncode == 0, result.stderr
+    for name, line in UNREAD.items():
+        assert f"{root / name}:{line}: skipped: it mentions" in result.stderr.replace("repo/", f"{root}/")
+        assert name in result.stdout or fmt == "text"
+    assert "app.conf" not in result.stderr and "README.md" not in result.stderr
+    if fmt == "text":
+        assert f"{len(UNREAD)} file(s) skipped (see stderr)" in result.stdout
+    if fmt == "json":
+        report = json.loads(result.stdout)
+        assert sorted(Path(s["path"]).name for s in report["skipped"]) == sorted(UNREAD)
+        assert [Path(f["path"]).name for f in report["files"]] == ["orders.producer.properties"]
+
+
+@pytest.mark.parametrize("how", ["flag", "config"])
+def test_unread_error_makes_them_errors_for_a_ci_gate(tmp_path: Path, how: str) -> None:
+    _unread_tree(tmp_path / "repo")
+    if how == "config":
+        (tmp_path / ".kafka-advisor.toml").write_text('unread = "error"\n')
+    result = lint(tmp_path, "repo", "--output-format", "json", *(["--unread", "error"] if how == "flag" else []))
+    assert result.returncode == 2
+    report = json.loads(result.stdout)
+    assert sorted(Path(e["path"]).name for e in report["errors"] if e["kind"] == "unread") == sorted(UNREAD)
+    assert report["skipped"] == []
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    nothing = lint(tmp_path, "empty", "--unread", "error")
+    assert nothing.returncode == 2 and "no configuration was read" in nothing.stderr
