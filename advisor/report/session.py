@@ -308,7 +308,7 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     read_paths = {source.path for source in document.files}  # a compose file's .env is read through it
     read_here = {str(path) for path in request.metric_files}  # a walk's metrics files: read as metrics
     skipped = [note for note in skipped if note.path not in read_paths and note.path not in read_here] + result.notes
-    if not document.files and not request.metric_files and not request.reads_metrics and request.paths:
+    if not document.files and not request.reads_metrics and request.paths and not problems:  # else: said why
         skipped.append(_nothing_read(request.paths))
     if request.unread == "error":  # a CI gate that must not pass on what it did not read
         unread = [note for note in skipped if note.kafka or note.kind == "nothing-read"]

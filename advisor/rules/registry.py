@@ -17,9 +17,11 @@ from advisor.rules.spec import Definition, in_range
 if TYPE_CHECKING:
     from typing import Any
 
-# A Python check gets the rule context and the config set and returns one dict per
-# finding (empty list: none), each with optional "message", "keys", "recommended" overrides.
-PythonCheck = Callable[[dict[str, "Any"], "Any"], "list[dict[str, Any]]"]
+    from advisor.rules.violation import Violation
+
+# A Python check gets the rule context and the config set and returns one Violation per
+# finding (empty list: none), each with what it says beyond the rule (message, keys, place...).
+PythonCheck = Callable[[dict[str, "Any"], "Any"], "list[Violation]"]
 PYTHON_CHECKS: dict[str, PythonCheck] = {}
 # The message arguments each check gives its findings ({key}): placeholders its rules may use.
 CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}

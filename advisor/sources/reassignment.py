@@ -32,20 +32,32 @@ def sniff(path: Path, text: str) -> Any:
     return None
 
 
+_BROKER_ID_MAX = 2**31 - 1  # Kafka reads broker ids and partitions as Java ints
+
+
+def _count(value: Any) -> int | None:
+    """A JSON whole number Kafka reads as an int (0 … 2^31-1), else None."""
+    text = value if isinstance(value, str) else None
+    if text is None or not (text.isascii() and text.isdigit()) or int(text) > _BROKER_ID_MAX:
+        return None
+    return int(text)
+
+
 def load(path: str, text: str, data: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     moves = []
     for move in data["partitions"]:
+        line = move.position("replicas")[0]
         replicas = move.get("replicas")
-        if not isinstance(replicas, list):
-            raise LoadError(path, move.position("replicas")[0], "replicas must be a list of broker ids")
-        moves.append(
-            {
-                "topic": move.get("topic"),
-                "partition": move.get("partition"),
-                "replicas": [str(r) for r in replicas],
-                "line": move.position("replicas")[0],
-            }
-        )
+        if not isinstance(replicas, list) or any(_count(r) is None for r in replicas):
+            raise LoadError(path, line, "replicas must be a list of broker ids (whole numbers from 0 to 2147483647)")
+        topic, partition = move.get("topic"), move.get("partition")
+        if not isinstance(topic, str) or not topic:
+            where = move.position("topic")[0] if "topic" in move else line
+            raise LoadError(path, where, "each move needs a topic name (a string)")
+        if _count(partition) is None:
+            where = move.position("partition")[0] if "partition" in move else line
+            raise LoadError(path, where, "each move needs a partition (a whole number from 0 to 2147483647)")
+        moves.append({"topic": topic, "partition": partition, "replicas": [str(r) for r in replicas], "line": line})
     config_set = ConfigSet(
         component="admin",
         path=path,

@@ -194,3 +194,38 @@ def test_an_escaped_bug_is_named_by_type_and_place_never_by_its_text(
     assert cli.main(["lint", str(tmp_path / "p.producer.properties")]) == 2
     printed = capsys.readouterr().err
     assert "internal error: RuntimeError at test_never_crash.py:" in printed and CANARY not in printed
+
+
+@pytest.mark.parametrize(
+    ("move", "said"),
+    [
+        ('{"topic": ["orders"], "partition": 0, "replicas": [1, 2]}', ":3: each move needs a topic name"),
+        ('{"topic": "orders", "partition": 1e400, "replicas": [1, 2]}', ":3: each move needs a partition"),
+        ('{"topic": "orders", "partition": -1, "replicas": [1, 2]}', ":3: each move needs a partition"),
+        ('{"topic": "orders", "partition": 0, "replicas": [1, 99999999999]}', ":3: replicas must be a list"),
+        ('{"topic": "orders", "partition": 0, "replicas": [1.5, null]}', ":3: replicas must be a list"),
+        ('{"topic": "orders", "partition": 0, "replicas": {"a": 1}}', ":3: replicas must be a list"),
+    ],
+)
+def test_a_plan_of_wrong_json_types_is_an_input_problem_at_its_line(tmp_path: Path, move: str, said: str) -> None:
+    plan = tmp_path / "reassignment.json"
+    plan.write_text('{"version": 1,\n "partitions": [\n  ' + move + "\n ]\n}\n")
+    good = tmp_path / "orders.producer.properties"
+    good.write_text("bootstrap.servers=kafka-1:9092\nacks=1\n")
+    report = run(RunRequest(paths=(plan, good)))
+    (problem,) = report.problems  # no internal error: the plan's line and what is wrong there
+    assert problem.kind == "input" and str(problem).startswith(f"{plan}{said}")
+    assert any(f.rule == "KP101" for f in report.findings)  # the other file is still judged
+    assert report.exit_code == 2
+
+
+def test_a_heap_flag_of_thousands_of_digits_is_judged_not_converted(tmp_path: Path) -> None:
+    """Python refuses to make an int of more than 4,300 digits; the JVM refuses such a heap: KB138 says so."""
+    script = tmp_path / "start.sh"
+    script.write_text(
+        f'#!/bin/sh\nexport KAFKA_HEAP_OPTS="-Xms1g -Xmx{"9" * 5000}g"\nexec kafka-server-start.sh s.properties\n'
+    )
+    report = run(RunRequest(paths=(script,)))
+    assert not report.problems
+    (finding,) = report.findings
+    assert finding.rule == "KB138" and finding.line == 2 and "(5005 characters)" in finding.message

@@ -16,9 +16,62 @@ _PARALLEL_GC = lazy_re.compile(r"-XX:\+UseParallel(Old)?GC\b")
 
 
 _XMX = lazy_re.compile(r"-Xmx(\d+)([kKmMgGtT]?)\b")
+_HEAP_FLAG = lazy_re.compile(r"(?<!\S)-Xm([sx])(\d+)([kKmMgGtT]?)(?!\S)")
+# The order kafka-run-class.sh passes them to java (`$KAFKA_HEAP_OPTS $KAFKA_JVM_PERFORMANCE_OPTS
+# $KAFKA_GC_LOG_OPTS ... $KAFKA_OPTS`): of a flag given twice, the JVM keeps the last.
+_RUN_CLASS_ORDER = ("KAFKA_HEAP_OPTS", "KAFKA_JVM_PERFORMANCE_OPTS", "KAFKA_GC_LOG_OPTS", "KAFKA_OPTS")
 
 
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+_JVM_SIZE_LIMIT = 2**64  # HotSpot parses sizes as 64-bit unsigned: at or past it, "Invalid maximum heap size"
+
+
+def _bytes(number: str, unit: str) -> int:
+    """The bytes a heap flag asks for; _JVM_SIZE_LIMIT for any number too long to be a size (its
+    digits counted first: a 5,000-digit number is no int to convert)."""
+    if len(number.lstrip("0")) > 20:
+        return _JVM_SIZE_LIMIT
+    return min(int(number) * _UNITS[unit.lower()], _JVM_SIZE_LIMIT)
+
+
+def _size(number: str, unit: str) -> int | None:
+    """The bytes an -Xmx asks for, or None for one no JVM starts with (0, or too large to parse)."""
+    size = _bytes(number, unit)
+    return size if 0 < size < _JVM_SIZE_LIMIT else None
+
+
+def _in_run_order(jvm: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """The JVM entries in the order java receives them (Strimzi's and the charts' first, as written)."""
+    rank = {name: index for index, name in enumerate(_RUN_CLASS_ORDER)}
+    return sorted(jvm.items(), key=lambda item: rank.get(item[0], -1))
+
+
+@python_check()
+def jvm_heap_refused(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Options the JVM refuses as it parses them — any -Xmx of 0, any -Xmx or -Xms past 64 bits of
+    bytes (each occurrence is checked, not only the last) — or a final -Xms above the final -Xmx
+    (of a flag given twice the last counts). Only what is written: the start script's default
+    (-Xmx1G -Xms1G without KAFKA_HEAP_OPTS) is not assumed."""
+    last: dict[str, tuple[int, str, str, int]] = {}  # s/x → (bytes, flag as written, variable, line)
+    for variable, entry in _in_run_order(config_set.facts.get("jvm") or {}):
+        for which, number, unit in _HEAP_FLAG.findall(entry["value"]):
+            size, flag = _bytes(number, unit), f"-Xm{which}{number}{unit}"
+            shown = flag if len(flag) <= 40 else f"{flag[:24]}… ({len(flag)} characters)"
+            if size >= _JVM_SIZE_LIMIT or (which == "x" and size == 0):
+                kind = "maximum" if which == "x" else "initial"
+                why = "a heap size past 16 EiB, which it cannot parse" if size else "a maximum heap of 0"
+                message = (f"{variable} sets {shown}: the JVM refuses {why} (Invalid {kind} heap size); the broker "
+                           "does not start")  # fmt: skip
+                return [Violation(line=entry["line"], message=message)]
+            last[which] = (size, shown, variable, entry["line"])
+    if "s" in last and "x" in last and last["s"][0] > last["x"][0]:
+        _, initial, variable, line = last["s"]
+        _, maximum, where, _ = last["x"]
+        beside = "" if where == variable else f" in {where}"
+        message = (f"{variable} sets {initial}, above the {maximum}{beside}: the JVM refuses an initial heap larger "
+                   "than the maximum, and the broker does not start")  # fmt: skip
+        return [Violation(line=line, message=message)]
+    return []
 
 
 @python_check()
@@ -34,8 +87,8 @@ def jvm_parallel_gc(values: dict[str, Any], config_set: ConfigSet) -> list[Viola
 def jvm_heap_too_large(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     for variable, entry in (config_set.facts.get("jvm") or {}).items():
         for number, unit in _XMX.findall(entry["value"]):
-            size = int(number) * _UNITS[unit.lower()]
-            if size > values["params"]["max_heap_gib"] * 1024**3:
+            size = _size(number, unit)
+            if size is not None and size > values["params"]["max_heap_gib"] * 1024**3:
                 gib = size / 1024**3
                 return [Violation(line=entry["line"], message=f"{variable} gives the broker a {gib:g} GiB heap")]
     return []
