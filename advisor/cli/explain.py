@@ -11,7 +11,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from advisor.report.selection import Stated, unknown
+    from advisor.report.selection import nearest
     from advisor.rules import docs
     from advisor.rules.registry import load_rules
 
@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
             print(docs.rule_page(rule.definition), end="")
             return 0
     rules = [(r.definition.id, r.definition.name) for r in load_rules()]
-    problems = unknown([Stated(args.rule, "explain")], rules)
-    hint = problems[0].message.partition("(")[2].rstrip(")") if problems else "see `kafka-advisor rules`"
+    near = nearest(args.rule, rules)
+    hint = f"did you mean {near}?" if near else "see `kafka-advisor rules`"
     print(f"kafka-advisor explain: error: no rule {args.rule!r} ({hint})", file=sys.stderr)
     return 2

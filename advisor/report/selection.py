@@ -24,20 +24,28 @@ class Stated(NamedTuple):
     line: int | None = None
 
 
+def nearest(selector: str, rules: Sequence[tuple[str, str]]) -> str | None:
+    """The rule code or name closest to a selector that names none (a typo's suggestion)."""
+    import difflib  # a typo's concern only: a lint imports no suggester
+
+    ids = [rule_id for rule_id, _ in rules]
+    names = [name for _, name in rules]
+    near = difflib.get_close_matches(selector.upper(), ids, n=1) or difflib.get_close_matches(
+        selector.lower(), names, n=1
+    )
+    return near[0] if near else None
+
+
 def unknown(stated: Iterable[Stated], rules: Sequence[tuple[str, str]]) -> list[Problem]:
     """A problem for each selector that names no rule of `rules` ((id, name) pairs), with the
     nearest code or name when one is close (a typo runs no rule at all: never a silent green)."""
-    ids = [rule_id for rule_id, _ in rules]
-    names = [name for _, name in rules]
     problems = []
     for written in stated:
         code, word = written.selector.upper(), written.selector.lower()
-        if any(rule_id.startswith(code) for rule_id in ids) or word in names:
+        if any(rule_id.startswith(code) or name == word for rule_id, name in rules):
             continue
-        import difflib  # a typo's concern only: a lint imports no suggester
-
-        near = difflib.get_close_matches(code, ids, n=1) or difflib.get_close_matches(word, names, n=1)
-        hint = f" (did you mean {near[0]}?)" if near else " (`kafka-advisor rules` lists them)"
+        near = nearest(written.selector, rules)
+        hint = f" (did you mean {near}?)" if near else " (`kafka-advisor rules` lists them)"
         message = f"{written.selector!r} names no rule: not a rule code, code prefix or rule name{hint}"
         problems.append(Problem(written.where, written.line, message, "config"))
     return problems

@@ -22,6 +22,7 @@ from advisor.model.record import Value
 from advisor.report.selection import Stated, matches, unknown
 from advisor.rules.findings import make
 from advisor.rules.violation import Violation
+from advisor.sources.directives import SUPPRESSIONS
 
 UNUSED_RULE = "KO001"
 
@@ -46,16 +47,13 @@ def _codes(argument: str) -> list[str]:
     return [] if argument in ("", "all") else [c for c in argument.split(",") if c]
 
 
-_VERBS = ("disable-next-line", "disable", "enable", "disable-file")
-
-
 def unknown_codes(files: list[SourceFile], rules: list[tuple[str, str]]) -> list[Problem]:
     """A problem (`path:line`) for each code a suppression directive names that names no rule:
     such a directive would suppress nothing, in silence."""
     problems = []
     for source in files:
         for directive in source.directives:
-            if directive.verb in _VERBS:
+            if directive.verb in SUPPRESSIONS:
                 stated = [Stated(code, source.path, directive.line) for code in _codes(directive.argument)]
                 said = f"`{directive.verb} {directive.argument}`"
                 problems += [p._replace(message=f"{said}: {p.message}", kind="input") for p in unknown(stated, rules)]
@@ -95,7 +93,7 @@ def _scopes(source: SourceFile) -> list[_Scope]:
 
 
 def _covering(by_path: dict[str, list[_Scope]], finding: Finding, place: Provenance) -> _Scope | None:
-    if getattr(place, "kind", "file") != "file":
+    if place.kind != "file":
         return None  # a directive stands in a file: a metric sample or a live config has none
     return next((scope for scope in by_path.get(place.path, []) if scope.covers(finding, place.line)), None)
 
