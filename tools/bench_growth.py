@@ -93,6 +93,13 @@ def json_dict(n: int) -> tuple[str, str]:
     return "producer.json", json.dumps(config, indent=2)
 
 
+def application_dict(n: int) -> tuple[str, str]:
+    """A client config inside an application's own settings, most of them near no client key."""
+    config = {"bootstrap.servers": "k:9092", "acks": "1",
+              **{f"service.cache.region{i}.ttl.seconds": str(i) for i in range(n)}}  # fmt: skip
+    return "settings.json", json.dumps(config, indent=2)
+
+
 SHAPES: dict[str, tuple[Callable[[int], tuple[str, str]], int]] = {
     "reassignment plan (partitions)": (plan, 4_000),
     "unrelated JSON in a folder (packages)": (unrelated_json, 4_000),
@@ -105,6 +112,7 @@ SHAPES: dict[str, tuple[Callable[[int], tuple[str, str]], int]] = {
     "Strimzi KafkaTopics (documents)": (strimzi, 500),
     "TOML client dict (keys)": (toml_dict, 10_000),
     "JSON client dict (keys)": (json_dict, 10_000),
+    "JSON client dict among application keys (keys)": (application_dict, 20_000),
 }
 
 

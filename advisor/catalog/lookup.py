@@ -17,6 +17,8 @@ from advisor.named_tuple import NamedTuple
 if TYPE_CHECKING:
     from typing import Any
 
+    from advisor.catalog.near_spellings import NearSpellings
+
 COMPONENTS: tuple[str, ...] = Component.values()
 CLIENTS: tuple[str, ...] = Client.values()
 __all__ = ["CLIENTS", "CLIENT_COMPONENTS", "COMPONENTS"]
@@ -287,14 +289,17 @@ def _normalized(name: str) -> str:
 @cache
 def _spelling_index(
     component: str, release: str, client: str
-) -> tuple[dict[str, str], dict[tuple[str, ...], list[str]]]:
+) -> tuple[dict[str, str], dict[tuple[str, ...], list[str]], NearSpellings]:
     """The known keys by normalized spelling and by their sorted words, built once per
     component, release and client (a run asks for suggestions many times)."""
     candidates = known_keys(component, kafka_version=release, client=client)
     by_words: dict[tuple[str, ...], list[str]] = {}
     for candidate in candidates:
         by_words.setdefault(tuple(sorted(_normalized(candidate).split("."))), []).append(candidate)
-    return {_normalized(c): c for c in candidates}, by_words
+    from advisor.catalog.near_spellings import NearSpellings
+
+    by_normal = {_normalized(c): c for c in candidates}
+    return by_normal, by_words, NearSpellings(list(by_normal))
 
 
 def suggest(
@@ -306,13 +311,11 @@ def suggest(
 
 @lru_cache(maxsize=4096)  # the same misspelling recurs across the files of a run; difflib is the costly part
 def _suggestions(key: str, component: str, release: str, client: str, limit: int) -> tuple[str, ...]:
-    by_normal, by_words = _spelling_index(component, release, client)
+    by_normal, by_words, near = _spelling_index(component, release, client)
     wanted = _normalized(key)
     # Same words in another convention (linger_ms / linger.ms) or order (fetch.max.wait.ms / fetch.wait.max.ms).
     same_words = [c for c in by_words.get(tuple(sorted(wanted.split("."))), []) if c != key]
-    import difflib  # only for a key no release knows
-
-    close = [by_normal[n] for n in difflib.get_close_matches(wanted, list(by_normal), n=limit, cutoff=0.8)]
+    close = [by_normal[n] for n in near.close(wanted, n=limit, cutoff=0.8)]
     ordered = [*same_words, *(c for c in close if c not in same_words and c != key)]
     return tuple(ordered[:limit])
 
