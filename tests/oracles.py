@@ -81,6 +81,8 @@ def definition_cases(
             miscased = facts.choices[0].swapcase()
             if miscased != facts.choices[0]:  # refused unless the validator ignores case
                 cases.append((key, miscased, not facts.choices_ignore_case))
+        if facts.type == "LIST" and facts.choices:  # ValidList: each element must be a choice
+            cases += [(key, f"{facts.choices[0]},no-such-choice", True), (key, ",".join(facts.choices), False)]
     return cases
 
 

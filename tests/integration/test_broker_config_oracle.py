@@ -144,6 +144,10 @@ TOPIC_CASES = [
     ({"compression.type": "zstd"}, False),
     ({"unclean.leader.election.enable": "yes"}, True),
     ({"max.message.bytes": "2097152"}, False),
+    ({"cleanup.policy": "compacted"}, True),
+    ({"cleanup.policy": "compact,deleted"}, True),
+    ({"cleanup.policy": "compact,delete"}, False),
+    ({"cleanup.policy": "delete"}, False),
 ]
 
 

@@ -21,7 +21,8 @@ LIBS = {
     "4.0": lambda: fetch_kafka.kafka_core_libs("4.0.2"),
     "3.9": lambda: fetch_kafka.kafka_core_libs("3.9.1"),
 }
-RULES = ("KP103", "KP104", "KP105", "KP106", "KP107", "KP111", "KP115", "KP123", "KC103", "KC104", "KC110", "KC111")
+RULES = ("KX104", "KP103", "KP104", "KP105", "KP106", "KP107", "KP111", "KP115", "KP123")
+RULES += ("KC103", "KC104", "KC110", "KC111")
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +98,21 @@ CONSUMER_CASES = [
     ("4.4", {"group.id": "g", "group.remote.assignor": "uniform"}, False, {"KC111"}),
     ("3.9", {"group.id": "g", "group.remote.assignor": "uniform"}, False, {"KC111"}),
     ("4.4", {"group.id": "g", "group.protocol": "consumer", "group.remote.assignor": "uniform"}, True, set()),
+    # auto.offset.reset's custom validator (4.0+): exact words, or by_duration: and a non-negative ISO-8601 duration
+    ("4.4", {"group.id": "g", "auto.offset.reset": "earlist"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "EARLIEST"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "smallest"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "auto.offset.reset": " earliest "}, True, set()),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "by_duration:PT1H"}, True, set()),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "by_duration:pt0.5s"}, True, set()),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "by_duration:P1DT-1H"}, True, set()),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "by_duration:PT-1H"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "by_duration:1h"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "by_duration:PT"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "auto.offset.reset": "BY_DURATION:PT1H"}, False, {"KX104"}),
+    ("4.0", {"group.id": "g", "auto.offset.reset": "earlist"}, False, {"KX104"}),
+    ("3.9", {"group.id": "g", "auto.offset.reset": "by_duration:PT1H"}, False, {"KX104"}),
+    ("4.4", {"group.id": "g", "isolation.level": "read-committed"}, False, {"KX104"}),
 ]
 
 

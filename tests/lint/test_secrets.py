@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from advisor import catalog
+from advisor.report.session import lint
 from advisor.secrets import is_secret_key, redact_line
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -168,3 +169,26 @@ def test_env_entries_are_found_however_the_name_line_is_indented() -> None:
             "  -  name: X_TOKEN\n    value: tok-1234\n\t- \tname: Y_SECRET\n   value: abcd1234\n"
             "hostname: kafka-1\n  value: not-a-secret\n")  # fmt: skip
     assert secret_values(text) == {"hunter2222", "tok-1234", "abcd1234"}
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "advice"),
+    [
+        ("app.producer.properties", "ssl.keystore.password=hunter2hunter2\n", "${file:"),
+        (
+            "app.producer.properties",
+            "# kafka-advisor: client=librdkafka\nsasl.password=hunter2hunter2\n",
+            "librdkafka does not resolve",
+        ),
+        ("worker.json", '{"bootstrap_servers": "k:9092", "sasl_plain_password": "hunter2hunter2"}', "kafka-python"),
+        ("application.yml", "spring:\n  kafka:\n    ssl:\n      key-store-password: hunter2hunter2\n", "${KAFKA_"),
+    ],
+)
+def test_the_advice_for_a_clear_text_secret_is_what_that_software_resolves(
+    tmp_path: Path, name: str, text: str, advice: str
+) -> None:
+    config = tmp_path / name
+    config.write_text(text)
+    found = [f for f in lint([config]).findings if f.rule == "KX108"]
+    assert found and all(advice in f.recommended for f in found), [f.recommended for f in found]
+    assert not any("hunter2" in f.message + f.recommended for f in found)

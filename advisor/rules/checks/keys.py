@@ -6,7 +6,7 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 from __future__ import annotations
 
 from advisor import TYPE_CHECKING, catalog, lazy_re
-from advisor.analysis.values import value_problem
+from advisor.analysis.values import accepted_choices, nearest_valid, value_problem
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
@@ -112,6 +112,28 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
     return outcomes
 
 
+def _accepted_text(facts: catalog.KeyFacts) -> str:
+    """What to write when no accepted value is near the written one: the choices, or the
+    key's definition (never the default alone: it would silently change what was meant)."""
+    if choices := accepted_choices(facts):
+        return f"one of {', '.join(choices)}"
+    if facts.type in ("BOOLEAN", "boolean"):
+        return "true or false"
+    kind = "a whole number" if facts.type in ("INT", "LONG", "SHORT", "integer") else "a number"
+    low, high = (_bound(b) for b in (facts.min, facts.max))
+    if low is not None and high is not None:
+        return f"{kind} from {low} to {high}"
+    if low is not None or high is not None:
+        return f"{kind} of {low} or more" if low is not None else f"{kind} of {high} or less"
+    if facts.type in ("INT", "LONG", "SHORT", "DOUBLE", "integer", "float"):
+        return kind
+    return "a value the definition accepts" + (f" ({facts.valid})" if facts.valid else "")
+
+
+def _bound(number: float | None) -> str | None:
+    return None if number is None else str(int(number)) if float(number).is_integer() else str(number)
+
+
 @python_check(arguments=("key",))
 def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per written value that the key's definition (type, range, choices) refuses."""
@@ -131,7 +153,7 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
                 Violation(
                     keys=(key,),
                     message=f"{written} {problem} ({where} refuses it)",
-                    recommended=facts.default_text or "a value the definition accepts",
+                    recommended=nearest_valid(setting.value, facts) or _accepted_text(facts),
                 )
             )
     return outcomes

@@ -32,10 +32,25 @@ def _is_reference(value: str) -> bool:
     return value == "" or is_template(value)
 
 
+def _secret_source(config_set: ConfigSet) -> str | None:
+    """Where the secret should come from for this software (None: the rule's own text, a Java
+    config provider). librdkafka and kafka-python do not resolve ${file:...} providers: a
+    reference of that shape reaches the broker as the password itself."""
+    if config_set.facts.get("spring"):
+        return "a Spring placeholder resolved from the environment or a secret store, e.g. ${KAFKA_PASSWORD}"
+    if config_set.client in ("librdkafka", "kafka-python"):
+        return (
+            f"read it in the application from the environment or a secret store ({config_set.client} does not "
+            "resolve Kafka's ${file:...} config providers)"
+        )
+    return None
+
+
 @python_check(arguments=("key",))
 def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Passwords written into the config itself. The value is never read into the finding."""
     outcomes: list[Violation] = []
+    instead = _secret_source(config_set)
     for key, setting in config_set.settings.items():
         if not setting.secret:
             continue  # every password-typed key is secret (tests/lint/test_secrets.py): skip the rest cheaply
@@ -43,12 +58,14 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
             literal = [m["name"] for m in _JAAS_PASSWORD.finditer(setting.value) if not _is_reference(m["value"])]
             if literal:
                 what = "a password" if all(name.lower() == "password" for name in literal) else "a client secret"
-                outcomes.append(Violation(keys=(key,), message=f"{setting.spelling} holds {what} in clear text"))
+                message = f"{setting.spelling} holds {what} in clear text"
+                outcomes.append(Violation(keys=(key,), message=message, recommended=instead))
             continue
         facts = catalog.lookup(key, config_set.component, kafka_version=values["kafka_version"])
         is_password = (facts is not None and facts.type == "PASSWORD") or bool(_SECRET_NAME.search(key))
         if is_password and not _is_reference(setting.value):
-            outcomes.append(Violation(keys=(key,), message=f"{setting.spelling} is written in clear text"))
+            message = f"{setting.spelling} is written in clear text"
+            outcomes.append(Violation(keys=(key,), message=message, recommended=instead))
     for secret in config_set.facts.get("chart_secrets") or []:  # Helm values: the chart's own password values
         message = f"{secret['name']} holds a password in clear text in the chart values"
         outcomes.append(Violation(keys=(), line=secret["line"], message=message))
