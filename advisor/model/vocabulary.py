@@ -114,6 +114,7 @@ class InputFormat(_Words):
     SHELL = "shell"
     JVM_OPTIONS = "jvm-options"
     CONFIGMAP = "configmap"
+    DOCKERFILE = "dockerfile"
 
 
 # The first letter after K in a rule id names what a rule is about.

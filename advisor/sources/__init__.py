@@ -38,10 +38,10 @@ _CLAIMS = readers.claims()
 SUFFIXES = set(_CLAIMS)
 
 
-def _loaders(suffix: str) -> Iterator[Any]:
-    """The loaders that may claim a file of this suffix, in order, each imported when asked:
-    a compose file claimed by the first never imports the Strimzi, Spring or Helm readers."""
-    for name in _CLAIMS.get(suffix, ()):
+def _loaders(names: Iterable[str]) -> Iterator[Any]:
+    """These loaders in order (those that may claim a suffix), each imported when asked: a
+    compose file claimed by the first never imports the Strimzi, Spring or Helm readers."""
+    for name in names:
         loader = _IMPORTED.get(name)
         if loader is None:
             loader = _IMPORTED[name] = importlib.import_module(f"advisor.sources.{name}")
@@ -185,20 +185,26 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
         return _forced(path, override.format, why, options.limits)
     suffix = path.suffix
     walked = skipped is not None
-    if walked and _looked_into(path.name):  # no reader's: said if it mentions Kafka, never guessed at
+    if _looked_into(path.name):  # the readers content decides for; else said if it mentions Kafka
         text = _bounded_text(path, (options or LoadOptions()).limits)
-        if not isinstance(text, Problem) and (reason := _skipped(path, text)) is not None:
+        if isinstance(text, Problem):
+            return _refused(text, skipped)
+        claimed = _by_content(path, text, walked)
+        if claimed is None and walked and (reason := _skipped(path, text)) is not None:
             skipped.append(reason)  # type: ignore[union-attr]
-        return None
-    if suffix not in SUFFIXES and path.name != ".env":
-        return None
+        return claimed
+    script = True
     if not suffix and path.name != ".env":
         try:
             with path.open("rb") as stream:  # an extensionless file counts only as a #! script
-                if stream.read(2) != b"#!":
-                    return None
+                script = stream.read(2) == b"#!"
         except OSError as error:
             return _refused(_unreadable(path, error), skipped)
+    if (suffix not in SUFFIXES and path.name != ".env") or not script:
+        if walked:
+            return None  # a walk reads only the names above: sniffing every file would cost every file
+        text = _bounded_text(path, (options or LoadOptions()).limits)  # named: whatever its name, content decides
+        return _refused(text, skipped) if isinstance(text, Problem) else _by_content(path, text, walked)
     text = _bounded_text(path, (options or LoadOptions()).limits)
     if isinstance(text, Problem):
         return _refused(text, skipped)
@@ -207,19 +213,30 @@ def _sniff(path: Path, skipped: list[Problem] | None = None, options: LoadOption
             message = f"skipped: {described(measured)}, not configuration; kafka-advisor analyze reads it"
             skipped.append(Problem(str(path), None, message, "skipped"))
         return None
-    for loader in _loaders(suffix):
+    claimed = _first_claim(_loaders(_CLAIMS.get(suffix, ())), path, text, walked)
+    if claimed is None and skipped is not None and (reason := _skipped(path, text)) is not None:
+        skipped.append(reason)
+    return claimed
+
+
+_METRIC_SUFFIXES = (".json",)  # the suffixes a config reader claims that metrics also come in
+
+
+def _by_content(path: Path, text: str, walked: bool) -> Candidate | None:
+    """The reader that content alone decides for (a Dockerfile by any name) that claims the file."""
+    return _first_claim(_loaders(readers.by_content()), path, text, walked)
+
+
+def _first_claim(loaders: Iterator[Any], path: Path, text: str, walked: bool) -> Candidate | None:
+    """The first loader whose sniffing accepts the file, with its payload."""
+    for loader in loaders:
         try:
             payload = loader.sniff(path, text)
         except Exception as error:  # noqa: BLE001 - reported when the file is loaded, the others go on
             return Candidate(path, text, _Failed, _internal(str(path), error), walked)
         if payload is not None:
             return Candidate(path, text, loader, payload, walked)
-    if skipped is not None and (reason := _skipped(path, text)) is not None:
-        skipped.append(reason)
     return None
-
-
-_METRIC_SUFFIXES = (".json",)  # the suffixes a config reader claims that metrics also come in
 
 
 def _internal(path: str, error: Exception) -> Problem:
@@ -255,7 +272,17 @@ _LOOKED_INTO_NAMES = frozenset({"Dockerfile", "Containerfile", "hosts", "invento
 
 def _looked_into(name: str) -> bool:
     """A name no reader claims whose file a walk still reads, to say so if it mentions Kafka."""
-    return _suffix(name) in _LOOKED_INTO_SUFFIXES or name in _LOOKED_INTO_NAMES or name.startswith("Dockerfile.")
+    return _suffix(name).lower() in _LOOKED_INTO_SUFFIXES or name in _LOOKED_INTO_NAMES or _dockerfile_named(name)
+
+
+def _dockerfile_named(name: str) -> bool:
+    """Named as container builds are (the skipped message says what such a file would need)."""
+    lowered = name.lower()
+    return (
+        lowered in ("dockerfile", "containerfile")
+        or lowered.startswith("dockerfile.")
+        or lowered.endswith(".dockerfile")
+    )
 
 
 def _suffix(name: str) -> str:
@@ -347,7 +374,12 @@ def _skipped(path: Path, text: str) -> Problem | None:
     line = text.count("\n", 0, match.start()) + 1
     if _looked_into(path.name):
         kind = path.suffix or path.name.partition(".")[0]
-        why = f"kafka-advisor reads no {kind} file yet"
+        content = [r.reads for r in readers.READERS if r.by_content and _dockerfile_named(path.name)]
+        why = (
+            f"such a file is read if it is {'; or '.join(content)}"
+            if content
+            else f"kafka-advisor reads no {kind} file yet"
+        )
     else:
         why = readers.what_is_read(".env" if path.name == ".env" else path.suffix)
     how = 'an [overrides."GLOB"] format in the project config (or --format FORMAT for a file named) reads it as FORMAT'

@@ -108,7 +108,7 @@ _BROKER_IMAGES = {"kafka", "kafka-native", "cp-kafka", "cp-server"}
 
 # Variables that configure a broker itself (KAFKA_X → x, Bitnami's KAFKA_CFG_X → x): a service
 # that sets one runs a broker, whatever its image (`${KAFKA_IMAGE}`, a custom build).
-_BROKER_VARIABLES = frozenset(
+BROKER_VARIABLES = frozenset(
     f"KAFKA_{cfg}{name}"
     for cfg in ("", "CFG_")
     for name in ("NODE_ID", "BROKER_ID", "PROCESS_ROLES", "LISTENERS", "ADVERTISED_LISTENERS", "ZOOKEEPER_CONNECT",
@@ -132,13 +132,17 @@ def _is_kafka(name: str, service: Any) -> bool:
     if not isinstance(service, Located) or str(name).startswith("x-"):
         return False
     variables = _variables(service)
-    if any(v in _BROKER_VARIABLES for v in variables):
+    if any(v in BROKER_VARIABLES for v in variables):
         return True
     own_command = "command" in service or "entrypoint" in service
     if any(v.startswith("KAFKA_CFG_") for v in variables) and not own_command:
         return True
-    repository = str(service.get("image") or "").lower().split("@")[0].rsplit("/", 1)[-1].split(":")[0]
-    return repository in _BROKER_IMAGES and not own_command
+    return broker_image(str(service.get("image") or "")) and not own_command
+
+
+def broker_image(image: str) -> bool:
+    """A broker image by its repository's name, whatever the registry or tag."""
+    return image.lower().split("@")[0].rsplit("/", 1)[-1].split(":")[0] in _BROKER_IMAGES
 
 
 def _shown(compose: Path, written: str) -> str:
@@ -152,7 +156,7 @@ def sniff(path: Path, text: str) -> Any:
         # one that only holds compose variables (KAFKA_IMAGE_TAG=3.9.0, KAFKA_PORT=9092) configures
         # no broker.
         names = re.findall(r"^\s*(?:export\s+)?(KAFKA_\w+)=", text, re.MULTILINE)
-        broker = any(n in _BROKER_VARIABLES or n.startswith("KAFKA_CFG_") or n in surfaces.JVM_VARIABLES for n in names)
+        broker = any(n in BROKER_VARIABLES or n.startswith("KAFKA_CFG_") or n in surfaces.JVM_VARIABLES for n in names)
         return ("env", None) if broker else None
     if path.suffix not in (".yml", ".yaml"):
         return None
@@ -236,7 +240,7 @@ def _env_files(service: Located) -> list[tuple[str, bool, int]]:
     return found
 
 
-def _broker(path: str, name: str, image: str, entries: list[Entry], anchor: tuple[int, int]) -> ConfigSet:
+def broker_config_set(path: str, name: str, image: str, entries: list[Entry], anchor: tuple[int, int]) -> ConfigSet:
     family = _image_family(image, [entry[0] for entry in entries])
     config_set = ConfigSet(
         component="broker",
@@ -273,7 +277,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
     if kind == "env":
         entries = _env_entries(path, text)
         first = (entries[0][2].line, entries[0][2].column) if entries else (1, 1)
-        config_sets = [_broker(path, Path(path).name, "", entries, first)]
+        config_sets = [broker_config_set(path, Path(path).name, "", entries, first)]
     else:
         config_sets = []
         services = data["services"]
@@ -308,7 +312,7 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
                 for variable, value, *rest in _environment(service, path, text)
             ]
             image = interpolate(str(service.get("image") or ""), variables)
-            config_sets.append(_broker(path, name, image, entries, anchor))
+            config_sets.append(broker_config_set(path, name, image, entries, anchor))
         # A compose file lists every service of its cluster: the brokers among them are all of them.
         brokers = [cs for cs in config_sets if cs.runs_broker_role()]
         for config_set in config_sets:

@@ -15,6 +15,7 @@ class Reader(NamedTuple):
     names: dict[str, str | None]  # --format names it reads → the suffix its sniffing expects (None: any)
     reads: str  # what it reads, as a folder walk tells a file that no reader claimed
     writer: str | None  # the fix/ module that edits its files; None: no writer (their Changes are shown only)
+    by_content: bool = False  # also offered files no suffix names (Dockerfile, Containerfile): content decides
 
 
 # In precedence: of the readers that claim a suffix, the first whose sniff accepts a file owns it.
@@ -45,6 +46,10 @@ READERS = (
     Reader("jvm_env", "jvm-options", (".sh", ".bash", ".service", ""), {"jvm-options": ".sh"},
            "a script or systemd unit that starts a broker (kafka-server-start) with JVM options (Connect,"
            " MirrorMaker and tool JVMs are not a broker's)", None),
+    Reader("dockerfile", "dockerfile", (".dockerfile",), {"dockerfile": None},
+           "a Dockerfile whose final stage runs a broker image (apache/kafka, cp-kafka, bitnami/kafka) or sets a"
+           " broker's own variables (KAFKA_NODE_ID, KAFKA_LISTENERS, ...); one that builds a client application"
+           " or a tool image is not a broker's", None, by_content=True),
 )  # fmt: skip
 
 BY_FORMAT = {reader.format: reader for reader in READERS}
@@ -68,3 +73,8 @@ def what_is_read(suffix: str) -> str:
     """What the readers of this suffix read (a file named .env: its own)."""
     readers = [r.reads for r in READERS if suffix in r.claims]
     return "a file of this kind is read as " + "; or ".join(readers) if readers else ""
+
+
+def by_content() -> tuple[str, ...]:
+    """The modules offered every file a walk looks into, whatever its name (content decides)."""
+    return tuple(reader.module for reader in READERS if reader.by_content)

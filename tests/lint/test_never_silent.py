@@ -50,7 +50,8 @@ def test_the_summary_of_a_run_that_exits_2_says_it_is_incomplete(tmp_path: Path)
 def _unread_tree(root: Path) -> Path:
     """Kafka configuration in shapes no reader claims yet, beside files that are not Kafka's."""
     root.mkdir()
-    (root / "Dockerfile").write_text("FROM apache/kafka:3.8.1\nENV KAFKA_NUM_PARTITIONS=6\n")
+    # a tool image (it creates topics), not a broker's: the Dockerfile reader leaves it
+    (root / "Dockerfile").write_text('FROM apache/kafka:3.8.1\nENTRYPOINT ["kafka-topics.sh", "--create"]\n')
     (root / "topics.tf").write_text('resource "kafka_topic" "payments" {\n  name = "payments"\n  partitions = 12\n}\n')
     (root / "hosts").write_text("[kafka_broker]\nbroker-a.internal\nbroker-b.internal\n")
     (root / "librdkafka.ini").write_text("[producer]\nbootstrap.servers=kafka-a:9092\n")
