@@ -264,7 +264,8 @@ def broker_config_set(path: str, name: str, image: str, entries: list[Entry], an
     # apache/kafka given any variable, and the Confluent images, build server.properties from the
     # variables alone, so an absent key has Kafka's own default. Other images start from a shipped
     # server.properties (Kafka's sample sets internal topics to RF 1), which we cannot see.
-    config_set.facts["kafka_defaults"] = bool(entries) and image.startswith(_KAFKA_DEFAULT_IMAGES)
+    # (the JVM variables do not count: apache/kafka's launcher ignores them when choosing.)
+    config_set.facts["kafka_defaults"] = bool(config_set.settings) and image.startswith(_KAFKA_DEFAULT_IMAGES)
     return config_set
 
 

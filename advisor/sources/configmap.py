@@ -1,6 +1,7 @@
-"""Kubernetes ConfigMaps that carry Kafka `.properties` files in `data:` (server.properties,
-client.properties mounted into a pod): each such entry is read as the properties file it becomes,
-its lines mapped into the YAML file."""
+"""Kubernetes manifests: ConfigMaps that carry Kafka `.properties` files in `data:`
+(server.properties, client.properties mounted into a pod), each entry read as the properties
+file it becomes, its lines mapped into the YAML file; and the workloads whose containers run a
+broker (advisor/sources/workload.py). One reader for both: they share files."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from advisor.model.document import ConfigSet, LoadError, SourceFile
 from advisor.model.provenance import Location
 from advisor.sources import directives as directive_syntax
-from advisor.sources import helm, properties, properties_syntax
+from advisor.sources import helm, properties, properties_syntax, workload
 from advisor.sources.spans import LineIndex
 from advisor.sources.structured import Located, read_yaml
 
@@ -42,20 +43,26 @@ def _entries(documents: list[Any]) -> list[tuple[str, Located, str]]:
 
 
 def sniff(path: Path, text: str) -> Any:
-    if path.suffix not in (".yaml", ".yml") or "ConfigMap" not in text or ".properties" not in text:
+    if path.suffix not in (".yaml", ".yml"):
+        return None
+    maps = "ConfigMap" in text and ".properties" in text
+    if not maps and not workload.mentions_workload(text):
         return None
     try:
         documents = read_yaml(text, str(path))
     except LoadError:
         return None
-    return _entries(documents) or None
+    entries = _entries(documents) if maps else []
+    brokers = workload.brokers(documents)
+    return (entries, brokers) if entries or brokers else None
 
 
-def load(path: str, text: str, entries: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
+    entries, brokers = payload
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
     index = LineIndex(text)
-    config_sets: list[ConfigSet] = []
+    config_sets: list[ConfigSet] = workload.config_sets(brokers, path, text)
     for name, data, key in entries:
         parsed, _ = properties_syntax.parse(data[key], path)
         line = data.position(key)[0]

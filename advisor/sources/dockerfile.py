@@ -277,6 +277,8 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
     stage = stages[-1]
     anchor = (stage.entries[0][2].line, stage.entries[0][2].column) if stage.entries else (stage.line, 1)
     config_set = compose.broker_config_set(path, Path(path).name, stage.image, _read_as_settings(stage), anchor)
+    if not compose.broker_image(stage.image):  # another image's tag (openjdk:11.0) is not Kafka's release
+        config_set.kafka_version = config_set.kafka_version_from = None
     if config_set.kafka_version is None:
         download = _DOWNLOAD.search(_substituted(text, stage.variables))
         if download:

@@ -31,7 +31,9 @@ READERS = (
     Reader("strimzi", "strimzi", (".yaml", ".yml"), {"strimzi": ".yaml"},
            "Strimzi resources (Kafka, KafkaNodePool, KafkaTopic, KafkaUser)", "structured_writer"),
     Reader("configmap", "configmap", (".yaml", ".yml"), {"configmap": ".yaml"},
-           "a Kubernetes ConfigMap holding a *.properties key", "structured_writer"),
+           "Kubernetes manifests: a ConfigMap holding a *.properties key, or a StatefulSet, Deployment or Pod"
+           " whose container runs a broker (its image, a broker's own variables, or kafka-server-start)",
+           "structured_writer"),
     Reader("spring", "spring", (".properties", ".yaml", ".yml"), {"spring": ".yml"},
            "Spring Boot's application*/bootstrap* files, for spring.kafka.* only", "structured_writer"),
     Reader("helm", "helm", (".yaml", ".yml"), {"helm": ".yaml"}, "Bitnami Kafka chart values*.yaml",

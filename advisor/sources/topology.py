@@ -253,7 +253,9 @@ def _laptop_endpoints(broker: ConfigSet) -> list[str] | None:
     controllers = {n.strip().upper() for n in endpoints.written_value(broker, "controller.listener.names").split(",")}
     advertised = endpoints.written_value(broker, "advertised.listeners")
     found = endpoints.parse(advertised or endpoints.written_value(broker, "listeners"), controllers)
-    compose = "image" in broker.facts  # a compose service (its image is known, even if templated)
+    # a compose service or a built image (its image is known, even if templated); in Kubernetes a
+    # name without a domain is a Service every pod of the namespace reaches: no laptop evidence
+    compose = "image" in broker.facts and not broker.facts.get("kubernetes")
 
     def local(host: str) -> bool:
         return bool(_STRICT_LOOPBACK.match(host)) or (compose and bool(host) and "." not in host)
