@@ -201,6 +201,7 @@ class _Run:
                 *made.defaults_of_the_chart(config_set, keys),
                 *version_notes,
                 *self.profile_note(rule, config_set),
+                *config_set.facts.get("assumed", ()),  # what the loader had to assume of the whole file
             ),
             kafka_version=judged.release if judged else None,
             kafka_version_from=None if judged is None else "assumed" if version_notes else judged.source,

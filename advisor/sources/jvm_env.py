@@ -75,8 +75,29 @@ def starts_broker(text: str) -> bool:
     return bool(_STARTS_BROKER.search(text)) and not _OTHER_LAUNCHER.search(text)
 
 
+# A line of an environment file: blank, a comment, an assignment (export'ed or not), or the
+# conditionals such files wrap them in (`if [ -z "$X" ]; then ... fi`).
+_ENVIRONMENT_LINE = lazy_re.compile(
+    r"^\s*(?:#.*|(?:export\s+)?[A-Za-z_]\w*=.*|(?:if|elif)\s.*|then|else|fi|\}|\{)?\s*$"
+)
+_OTHER_JVM_VARIABLE = lazy_re.compile(r"\b(?:CONNECT|KSQL|SCHEMA_REGISTRY|ZOOKEEPER|ZK|MIRRORMAKER)_\w*=")
+ENVIRONMENT_ASSUMPTION = (
+    "judged as a broker's JVM environment: the file only sets variables, and nothing in it names another JVM"
+    " (Connect, MirrorMaker and the CLI tools read the same ones)"
+)
+
+
+def environment_only(text: str) -> bool:
+    """A kafka-env.sh: only assignments that a broker's start sources, naming no other JVM."""
+    return all(_ENVIRONMENT_LINE.match(line) for line in text.splitlines()) and not (
+        _OTHER_LAUNCHER.search(text) or _OTHER_JVM_VARIABLE.search(text)
+    )
+
+
 def sniff(path: Path, text: str) -> Any:
-    if path.suffix not in (".sh", ".bash", ".service", "") or not starts_broker(text):
+    if path.suffix not in (".sh", ".bash", ".service", ""):
+        return None
+    if not starts_broker(text) and not (path.suffix != ".service" and environment_only(text)):
         return None
     if path.suffix == "" and not (text.startswith("#!") or _is_unit(path, text)):
         return None
@@ -95,5 +116,7 @@ def load(path: str, text: str, entries: Any, options) -> tuple[SourceFile, list[
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
     config_sets = [broker_jvm(path, entries)]
+    if not starts_broker(text):
+        config_sets[0].facts["assumed"] = [ENVIRONMENT_ASSUMPTION]
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

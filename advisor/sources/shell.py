@@ -171,7 +171,11 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
 
 # `KT=/opt/kafka/bin/kafka-topics.sh`, `BS=${BOOTSTRAP:-kafka:9092}`: simple assignments a
 # script's later commands use as `$KT`/`${BS}`. Command substitutions are not run.
-_ASSIGNMENT = lazy_re.compile(r"^\s*(?:export\s+|readonly\s+|local\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\S+)\s*$")
+# A value is one word, or one quoted string (`CMD="--bootstrap-server $BS --execute"`: a command's
+# arguments kept in a variable and used unquoted, so they split into words where they are used).
+_ASSIGNMENT = lazy_re.compile(
+    r"^\s*(?:export\s+|readonly\s+|local\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\"[^\"]*\"|'[^']*'|\S+)\s*$"
+)
 _DEFAULTED = lazy_re.compile(r"^\$\{\w+:?-(?P<default>[^}]*)\}$")
 _REFERENCE = lazy_re.compile(r"\$\{(?P<braced>[A-Za-z_]\w*)\}|\$(?P<bare>[A-Za-z_]\w*)")
 
@@ -182,7 +186,11 @@ def _variables(text: str) -> dict[str, str]:
         match = _ASSIGNMENT.match(logical)
         if not match or "$(" in match["value"] or "`" in match["value"]:
             continue
-        value = match["value"].strip("'\"")
+        written = match["value"]
+        if written.startswith("'") and written.endswith("'") and len(written) > 1:
+            found[match["name"]] = written[1:-1]  # single quotes: nothing inside is expanded
+            continue
+        value = _expanded(written.strip("'\""), found) if written.startswith('"') else written.strip("'\"")
         defaulted = _DEFAULTED.match(value)
         found[match["name"]] = defaulted["default"].strip("'\"") if defaulted else value
     return found
