@@ -1,5 +1,6 @@
-"""Client config dicts in JSON, YAML or TOML: librdkafka / confluent-kafka dotted keys,
-kafka-python snake_case keyword arguments.
+"""Client config dicts in JSON, YAML, TOML or INI/`key=value` text (kcat.conf, configparser
+files: advisor/sources/ini_reader.py): librdkafka / confluent-kafka dotted keys, kafka-python
+snake_case keyword arguments.
 
 A file is one flat config, or a mapping of `producer:`/`consumer:`/`admin:` sections.
 The client is dotted keys → librdkafka, snake_case → kafka-python, unless `--client`
@@ -18,12 +19,27 @@ from advisor.model.document import ConfigSet, LoadError, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
+from advisor.sources import ini_reader
 from advisor.sources.normalize import canonical
 from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, read_json, read_toml, read_yaml
 
 FORMAT = "client-dict"
+
+
+def _read_ini(text: str, path: str) -> list[Any]:
+    """The INI mapping; a line that is no comment, section or key=value is an error at its line."""
+    document = ini_reader.read_ini(text, path)
+    if document.unparsed:
+        line = document.unparsed[0]
+        raise LoadError(path, line, "not a comment, [section] or key=value line: the file is not read")
+    return [document]
+
+
 SUFFIXES = {".json": read_json, ".yaml": read_yaml, ".yml": read_yaml, ".toml": read_toml}
+# Text formats that other software also uses (nginx.conf, setup.cfg): claimed only on content.
+INI_SUFFIXES = (".ini", ".conf", ".cfg", ".cnf", ".config")
+SUFFIXES |= dict.fromkeys(INI_SUFFIXES, _read_ini)
 ROLES = ("producer", "consumer", "admin")
 _NAME_HINTS = {"producer": ("producer",), "consumer": ("consumer",), "admin": ("admin",)}
 
@@ -105,6 +121,12 @@ def sniff(path: Path, text: str) -> Any:
     reader = SUFFIXES.get(path.suffix)
     if reader is None:
         return None
+    if path.suffix in INI_SUFFIXES:
+        lenient = ini_reader.read_ini(text, str(path))  # another program's file must not be an error
+        if _sections(lenient) is None or not all(_looks_like_client_config(m) for _, _, m in _sections(lenient) or []):
+            return None
+        if lenient.unparsed:
+            return ("error", text)  # a client config with a line that is not one: load() says where
     try:
         documents = reader(text, str(path))
     except LoadError:

@@ -40,8 +40,10 @@ READERS = (
            "structured_writer"),
     Reader("reassignment", "reassignment-plan", (".json",), {"reassignment": ".json"},
            "a kafka-reassign-partitions plan", None),
-    Reader("client_dict", "client-dict", (".yaml", ".yml", ".json", ".toml"), {"client-dict": None},
-           "a librdkafka / kafka-python config dict (flat, or producer/consumer/admin sections)",
+    Reader("client_dict", "client-dict", (".yaml", ".yml", ".json", ".toml", ".ini", ".conf", ".cfg", ".cnf",
+                                           ".config"), {"client-dict": None},
+           "a librdkafka / kafka-python config dict (flat, or producer/consumer/admin sections; in .ini/.conf"
+           " text: kcat.conf key=value lines, or configparser [default]/[producer]/[consumer] sections)",
            "structured_writer"),
     Reader("shell", "shell", (".sh", ".bash", ""), {"shell": ".sh"},
            "a script that calls kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls", None),

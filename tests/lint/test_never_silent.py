@@ -54,14 +54,14 @@ def _unread_tree(root: Path) -> Path:
     (root / "Dockerfile").write_text('FROM apache/kafka:3.8.1\nENTRYPOINT ["kafka-topics.sh", "--create"]\n')
     (root / "topics.tf").write_text('resource "kafka_topic" "payments" {\n  name = "payments"\n  partitions = 12\n}\n')
     (root / "hosts").write_text("[kafka_broker]\nbroker-a.internal\nbroker-b.internal\n")
-    (root / "librdkafka.ini").write_text("[producer]\nbootstrap.servers=kafka-a:9092\n")
+    (root / "server.properties.j2").write_text("# rendered by Ansible\nbroker.id={{ broker_id }}\n")
     (root / "app.conf").write_text("worker_processes 4;\n")  # looked into, mentions nothing of Kafka's
     (root / "README.md").write_text("Set bootstrap.servers=... in the app.\n")  # prose: not looked into
     (root / "orders.producer.properties").write_text("bootstrap.servers=kafka-a:9092\nacks=all\n")
     return root
 
 
-UNREAD = {"Dockerfile": 1, "topics.tf": 1, "hosts": 1, "librdkafka.ini": 2}
+UNREAD = {"Dockerfile": 1, "topics.tf": 1, "hosts": 1, "server.properties.j2": 2}
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github"])
