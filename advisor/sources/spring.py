@@ -33,8 +33,17 @@ _PASSTHROUGH = lazy_re.compile(r"^spring\.kafka\.(?:(producer|consumer|admin|str
 
 # A spring.kafka tree, whatever the file's name: `spring.kafka.x=` in properties, or in YAML a
 # top-level `spring:` with a `kafka:` below it (or flat `spring.kafka.x:` keys).
-_PROPERTIES_TREE = lazy_re.compile(r"^[ \t]*spring\.kafka\.", re.MULTILINE)
-_YAML_FLAT = lazy_re.compile(r"^spring\.kafka\.", re.MULTILINE)
+_PROPERTIES_TREE = lazy_re.compile(r"^[ \t]*spring\.(?:cloud\.stream\.)?kafka\.", re.MULTILINE)
+_YAML_FLAT = lazy_re.compile(r"^spring\.(?:cloud\.stream\.)?kafka\.", re.MULTILINE)
+# Spring Cloud Stream's Kafka binder passes these maps to the clients it builds: the binder's
+# `configuration` to every client, `producer-properties` / `consumer-properties` to one role, and
+# each binding's `consumer.configuration` / `producer.configuration` to that binding's client.
+_BINDER = lazy_re.compile(
+    r"^spring\.cloud\.stream\.kafka\.(?:binder\.(?:(?P<shared>configuration)|(?P<role>producer|consumer)-properties)"
+    r"|bindings\.[^.]+\.(?P<binding>producer|consumer)\.configuration)\.(?P<key>.+)$"
+)
+_BINDER_BROKERS = "spring.cloud.stream.kafka.binder.brokers"
+_BINDER_PREFIX = "spring.cloud.stream.kafka."
 _YAML_TOP = lazy_re.compile(r"^spring:[ \t]*(?:#.*)?$")
 _YAML_KAFKA = lazy_re.compile(r"^[ \t]+kafka:")
 
@@ -115,7 +124,7 @@ def _documents(path: str, text: str) -> tuple[list[tuple[str | None, list[Entry]
             groups.append(entries)
     for entries in groups:
         profile = next((e[1] for e in entries if e[0] in _PROFILE_KEYS and e[1]), None)
-        documents.append((profile, [e for e in entries if e[0].startswith("spring.kafka.")]))
+        documents.append((profile, [e for e in entries if e[0].startswith(("spring.kafka.", _BINDER_PREFIX))]))
     return documents, found
 
 
@@ -220,6 +229,21 @@ def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet
     for name, value, location, value_location, raw in entries:
         line = location.line
         passthrough = _PASSTHROUGH.match(name)
+        binder = _BINDER.match(name) if passthrough is None else None
+        if name == _BINDER_BROKERS:  # the binder's broker list (a host without a port gets 9092)
+            value = ",".join(h if ":" in h else f"{h}:9092" for h in (p.strip() for p in value.split(",")) if h)
+            shared.append(Setting("bootstrap.servers", value, name, location, False, value_location, raw))
+            continue
+        if binder:
+            role, key = binder["role"] or binder["binding"], binder["key"]
+            setting = Setting(key, value, name, location, is_secret_key(key), value_location, raw)
+            if role is None:
+                shared.append(setting)
+            elif role in per_role:
+                per_role[role].append(setting)
+            continue
+        if name.startswith(_BINDER_PREFIX):
+            continue  # the binder's own options (auto-create-topics, ...): not client settings
         if passthrough:
             role, key = passthrough.group(1), passthrough.group(2)
             setting = Setting(key, value, name, location, is_secret_key(key), value_location, raw)
