@@ -219,6 +219,16 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     return source, config_sets  # none: a Spring application without Kafka settings
 
 
+def _passed_through(name: str) -> tuple[str | None, str] | None:
+    """(the role or None for every client, the Kafka key) of a property Spring hands on as is:
+    spring.kafka[.role].properties.*, or a Spring Cloud Stream binder map."""
+    passthrough = _PASSTHROUGH.match(name)
+    if passthrough:
+        return passthrough.group(1), passthrough.group(2)
+    binder = _BINDER.match(name)
+    return (binder["role"] or binder["binding"], binder["key"]) if binder else None
+
+
 def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet]:
     """The producer, consumer and admin config sets the entries configure (named with the
     profile they run under, if any)."""
@@ -228,14 +238,13 @@ def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet
     facts: dict[str, Any] = {}
     for name, value, location, value_location, raw in entries:
         line = location.line
-        passthrough = _PASSTHROUGH.match(name)
-        binder = _BINDER.match(name) if passthrough is None else None
         if name == _BINDER_BROKERS:  # the binder's broker list (a host without a port gets 9092)
             value = ",".join(h if ":" in h else f"{h}:9092" for h in (p.strip() for p in value.split(",")) if h)
             shared.append(Setting("bootstrap.servers", value, name, location, False, value_location, raw))
             continue
-        if binder:
-            role, key = binder["role"] or binder["binding"], binder["key"]
+        passed = _passed_through(name)
+        if passed is not None:  # a Kafka key handed to the client as written
+            role, key = passed
             setting = Setting(key, value, name, location, is_secret_key(key), value_location, raw)
             if role is None:
                 shared.append(setting)
@@ -244,14 +253,6 @@ def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet
             continue
         if name.startswith(_BINDER_PREFIX):
             continue  # the binder's own options (auto-create-topics, ...): not client settings
-        if passthrough:
-            role, key = passthrough.group(1), passthrough.group(2)
-            setting = Setting(key, value, name, location, is_secret_key(key), value_location, raw)
-            if role is None:
-                shared.append(setting)
-            elif role in per_role:
-                per_role[role].append(setting)
-            continue
         record = next(
             (
                 r
