@@ -115,6 +115,7 @@ class InputFormat(_Words):
     JVM_OPTIONS = "jvm-options"
     CONFIGMAP = "configmap"
     DOCKERFILE = "dockerfile"
+    TERRAFORM = "terraform"
 
 
 # The first letter after K in a rule id names what a rule is about.

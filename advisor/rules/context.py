@@ -46,7 +46,10 @@ def build(
     config_set: ConfigSet, release: str, profile: str, peers: dict[str, Any], cluster: ClusterFacts
 ) -> dict[str, Any]:
     """`peers` and `cluster` are the same for every member of the set's cluster (built once a run)."""
-    values = effective(config_set, release)
+    values: dict[str, str | None] = effective(config_set, release)
+    platform_defaults = config_set.facts.get("defaults_unknown")  # MSK: its own defaults, not Kafka's
+    if platform_defaults:
+        values = dict(written(config_set))
     return {
         "component": config_set.component,
         "client": config_set.client,
@@ -57,7 +60,7 @@ def build(
         "roles": _roles(config_set),
         "set": written(config_set),
         "effective": values,
-        "defaults": defaults(config_set.component, config_set.client, release),
+        "defaults": {} if platform_defaults else defaults(config_set.component, config_set.client, release),
         "cluster": cluster_facts.described(config_set, cluster, values),
         "facts": config_set.facts,
         "peers": peers,

@@ -265,7 +265,7 @@ _KAFKA_MARKERS = lazy_re.compile(
 )
 # Files no reader claims that a folder walk still looks into, for a mention of Kafka to report:
 # the configuration people keep in Dockerfiles, Terraform, INI-style and templated files.
-_LOOKED_INTO_SUFFIXES = frozenset({".tf", ".tfvars", ".hcl", ".j2", ".jinja", ".jinja2", ".tpl", ".tmpl",
+_LOOKED_INTO_SUFFIXES = frozenset({".tfvars", ".hcl", ".j2", ".jinja", ".jinja2", ".tpl", ".tmpl",
                                    ".template", ".dockerfile"})  # fmt: skip
 _LOOKED_INTO_NAMES = frozenset({"Dockerfile", "Containerfile", "hosts", "inventory"})
 

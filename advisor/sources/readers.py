@@ -50,6 +50,9 @@ READERS = (
     Reader("jvm_env", "jvm-options", (".sh", ".bash", ".service", ""), {"jvm-options": ".sh"},
            "a script or systemd unit that starts a broker (kafka-server-start) with JVM options (Connect,"
            " MirrorMaker and tool JVMs are not a broker's)", None),
+    Reader("terraform", "terraform", (".tf",), {"terraform": ".tf"},
+           "Terraform: the Kafka provider's kafka_topic resources and AWS MSK's aws_msk_configuration"
+           " (server_properties)", None),
     Reader("dockerfile", "dockerfile", (".dockerfile",), {"dockerfile": None},
            "a Dockerfile whose final stage runs a broker image (apache/kafka, cp-kafka, bitnami/kafka) or sets a"
            " broker's own variables (KAFKA_NODE_ID, KAFKA_LISTENERS, ...); one that builds a client application"

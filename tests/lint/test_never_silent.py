@@ -52,7 +52,7 @@ def _unread_tree(root: Path) -> Path:
     root.mkdir()
     # a tool image (it creates topics), not a broker's: the Dockerfile reader leaves it
     (root / "Dockerfile").write_text('FROM apache/kafka:3.8.1\nENTRYPOINT ["kafka-topics.sh", "--create"]\n')
-    (root / "topics.tf").write_text('resource "kafka_topic" "payments" {\n  name = "payments"\n  partitions = 12\n}\n')
+    (root / "msk.tfvars").write_text('server_properties = "min.insync.replicas=1"\n')
     (root / "hosts").write_text("[kafka_broker]\nbroker-a.internal\nbroker-b.internal\n")
     (root / "server.properties.j2").write_text("# rendered by Ansible\nbroker.id={{ broker_id }}\n")
     (root / "app.conf").write_text("worker_processes 4;\n")  # looked into, mentions nothing of Kafka's
@@ -61,7 +61,7 @@ def _unread_tree(root: Path) -> Path:
     return root
 
 
-UNREAD = {"Dockerfile": 1, "topics.tf": 1, "hosts": 1, "server.properties.j2": 2}
+UNREAD = {"Dockerfile": 1, "msk.tfvars": 1, "hosts": 1, "server.properties.j2": 2}
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github"])
