@@ -82,3 +82,21 @@ def test_each_fixture_the_rule_fires_on_is_refused_by_the_jvm(fixture: Path) -> 
     variables = {name: entry["value"] for name, entry in config_set.facts["jvm"].items()}
     assert refused(in_run_class_order(variables))
     assert any(f.rule == "KB138" for f in lint([fixture]).findings)
+
+
+def test_the_jvm_commits_memory_beyond_its_heap() -> None:
+    """KB139's premise, on the real JVM: with the whole heap committed up front, Native Memory
+    Tracking still counts more committed memory than the heap (class metadata, code, threads, GC)."""
+    run = subprocess.run(
+        ["java", "-XX:NativeMemoryTracking=summary", "-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintNMTStatistics",
+         "-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch", "-version"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    output = run.stdout + run.stderr
+    total = re.search(r"Total: reserved=(\d+)(KB)?, committed=(\d+)(KB)?", output)
+    heap = re.search(r"Java Heap \(reserved=(\d+)(KB)?, committed=(\d+)(KB)?\)", output)
+    assert total and heap, output[-2000:]
+    scale = 1024 if total.group(4) else 1
+    committed_total, committed_heap = int(total.group(3)) * scale, int(heap.group(3)) * scale
+    assert committed_heap == 64 * 1024 * 1024
+    assert committed_total > committed_heap * 1.2  # well beyond the heap, for a JVM that ran no code

@@ -113,3 +113,14 @@ spec:
     manifest = tmp_path / "tools.yaml"
     manifest.write_text(text)
     assert lint([manifest]).document.config_sets == []
+
+
+def test_memory_quantities_are_read_as_kubernetes_writes_them() -> None:
+    from advisor.rules.checks.jvm import memory_quantity
+
+    assert memory_quantity("4Gi") == 4 * 2**30
+    assert memory_quantity("4096M") == 4096 * 10**6
+    assert memory_quantity("1.5Gi") == int(1.5 * 2**30)
+    assert memory_quantity("129e6") == 129 * 10**6
+    assert memory_quantity("2147483648") == 2**31
+    assert memory_quantity("{{ .Values.memory }}") is None and memory_quantity("4 GB") is None

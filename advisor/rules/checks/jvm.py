@@ -92,3 +92,46 @@ def jvm_heap_too_large(values: dict[str, Any], config_set: ConfigSet) -> list[Vi
                 gib = size / 1024**3
                 return [Violation(line=entry["line"], message=f"{variable} gives the broker a {gib:g} GiB heap")]
     return []
+
+
+# A Kubernetes memory quantity: a number (fraction or exponent allowed) and a binary or decimal suffix.
+_QUANTITY = lazy_re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)(?:[eE]([0-9]{1,2}))?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?\s*$")
+_QUANTITY_UNITS = {None: 1, "k": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15, "E": 10**18}
+_QUANTITY_UNITS |= {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50, "Ei": 2**60}
+
+
+def memory_quantity(text: str) -> int | None:
+    """Bytes of a Kubernetes memory quantity (4Gi, 4096M, 1.5Gi, 129e6); None for what is none."""
+    match = _QUANTITY.match(text)
+    if match is None:
+        return None
+    number, exponent, unit = match.groups()
+    return int(float(number) * 10 ** int(exponent or 0) * _QUANTITY_UNITS[unit])
+
+
+def _final_xmx(jvm: dict[str, dict[str, Any]]) -> tuple[int, str, str, int] | None:
+    """(bytes, flag, variable, line) of the -Xmx the JVM keeps: the last in run order."""
+    found = None
+    for variable, entry in _in_run_order(jvm):
+        for which, number, unit in _HEAP_FLAG.findall(entry["value"]):
+            if which == "x" and (size := _size(number, unit)) is not None:
+                found = (size, f"-Xmx{number}{unit}", variable, entry["line"])
+    return found
+
+
+@python_check()
+def jvm_heap_fills_memory_limit(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """The written maximum heap at or above the container's memory limit. Only a written -Xmx:
+    the start script's default when KAFKA_HEAP_OPTS is unset is not assumed."""
+    limit_fact = config_set.facts.get("memory_limit")
+    heap = _final_xmx(config_set.facts.get("jvm") or {})
+    limit = memory_quantity(str(limit_fact["value"])) if limit_fact else None
+    if heap is None or not limit or heap[0] < limit:
+        return []
+    _, flag, variable, line = heap
+    message = (
+        f"{variable} sets {flag}, at or above the container's memory limit of {limit_fact['value']}: "  # type: ignore[index]
+        "the JVM's memory beyond its heap (metaspace, code cache, thread stacks, direct buffers) takes the "
+        "container past its limit as the heap fills, and the broker is OOM-killed"
+    )
+    return [Violation(line=line, message=message)]
