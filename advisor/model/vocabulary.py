@@ -116,6 +116,7 @@ class InputFormat(_Words):
     CONFIGMAP = "configmap"
     DOCKERFILE = "dockerfile"
     TERRAFORM = "terraform"
+    CP_HELM = "cp-helm"
 
 
 # The first letter after K in a rule id names what a rule is about.

@@ -36,6 +36,9 @@ READERS = (
            "structured_writer"),
     Reader("spring", "spring", (".properties", ".yaml", ".yml"), {"spring": ".yml"},
            "Spring Boot's application*/bootstrap* files, for spring.kafka.* only", "structured_writer"),
+    Reader("cp_helm", "cp-helm", (".yaml", ".yml"), {"cp-helm": ".yaml"},
+           "Confluent cp-helm-charts values for cp-kafka (configurationOverrides, heapOptions, brokers), alone or"
+           " under an umbrella's cp-kafka:", "structured_writer"),
     Reader("helm", "helm", (".yaml", ".yml"), {"helm": ".yaml"}, "Bitnami Kafka chart values*.yaml",
            "structured_writer"),
     Reader("reassignment", "reassignment-plan", (".json",), {"reassignment": ".json"},
