@@ -81,6 +81,9 @@ CASES = [
     ),
     ("3.9", {"partitioner.class": "org.apache.kafka.clients.producer.UniformStickyPartitioner"}, "idempotent", set()),
     ("4.4", {"partitioner.class": "org.apache.kafka.clients.producer.RoundRobinPartitioner"}, "idempotent", set()),
+    # a bootstrap address written twice is accepted (4.4, 4.0 and 3.9 alike): nothing to report
+    ("4.4", {"bootstrap.servers": "localhost:9092,localhost:9092"}, "idempotent", set()),
+    ("3.9", {"bootstrap.servers": "localhost:9092, localhost:9092"}, "idempotent", set()),
 ]
 
 CONSUMER_CASES = [
