@@ -17,8 +17,14 @@ from advisor.catalog.lookup import KeyFacts
 _JAVA_INTEGER_BOUNDS = {"SHORT": (-(2**15), 2**15 - 1), "INT": (-(2**31), 2**31 - 1), "LONG": (-(2**63), 2**63 - 1)}
 
 
+# Placeholders a deployment fills in before Kafka reads the file: ${VAR}, {{ .Values.x }} and
+# {% %} (Helm, Jinja), %@VAR@% and @VAR@ (Chef, Maven and Autoconf filters), <broker id> (a
+# value left for the reader to fill in).
+_PLACEHOLDER = re.compile(r"%@\w+@%|@[A-Za-z_][\w.]*@|<[A-Za-z][\w .-]*>|\{%")
+
+
 def is_template(value: str) -> bool:
-    return "${" in value or "{{" in value or value.lstrip().startswith("$")
+    return "${" in value or "{{" in value or value.lstrip().startswith("$") or _PLACEHOLDER.search(value) is not None
 
 
 def _number_text(number: float) -> str:

@@ -62,3 +62,14 @@ def test_a_duration_strategy_is_only_accepted_where_the_release_has_it(tmp_path:
     text = "group.id=g\nauto.offset.reset=by_duration:P1D\n"
     assert _recommended(tmp_path, "new.consumer.properties", text, "KX104", "4.0") == []
     assert _recommended(tmp_path, "old.consumer.properties", text, "KX104", "3.9") == ["one of latest, earliest, none"]
+
+
+@pytest.mark.parametrize(
+    "value", ["%@BROKER_ID@%", "@BROKER_ID@", "<broker id>", "{{ broker_id }}", "{% id %}", "${ID}"]
+)
+def test_placeholders_a_deployment_fills_in_are_not_refused(tmp_path: Path, value: str) -> None:
+    text = f"process.roles=broker\nnode.id={value}\nnum.io.threads=eight\n"
+    config = tmp_path / "server.properties"
+    config.write_text(text)
+    refused = [f.locations[0].line for f in lint([config]).findings if f.rule == "KB110"]
+    assert refused == [3]  # the placeholder is left alone; the word is still refused
