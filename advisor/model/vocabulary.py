@@ -117,6 +117,7 @@ class InputFormat(_Words):
     DOCKERFILE = "dockerfile"
     TERRAFORM = "terraform"
     CP_HELM = "cp-helm"
+    CP_ANSIBLE = "cp-ansible"
 
 
 # The first letter after K in a rule id names what a rule is about.

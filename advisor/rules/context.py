@@ -47,7 +47,8 @@ def build(
 ) -> dict[str, Any]:
     """`peers` and `cluster` are the same for every member of the set's cluster (built once a run)."""
     values: dict[str, str | None] = effective(config_set, release)
-    platform_defaults = config_set.facts.get("defaults_unknown")  # MSK: its own defaults, not Kafka's
+    # MSK, cp-ansible: the platform's own defaults fill what is unwritten, not Kafka's
+    platform_defaults = config_set.facts.get("defaults_unknown")
     if platform_defaults:
         values = dict(written(config_set))
     return {
@@ -60,7 +61,7 @@ def build(
         "roles": _roles(config_set),
         "set": written(config_set),
         "effective": values,
-        "defaults": {} if platform_defaults else defaults(config_set.component, config_set.client, release),
+        "defaults": defaults(config_set.component, config_set.client, release),  # Kafka's, as a reference
         "cluster": cluster_facts.described(config_set, cluster, values),
         "facts": config_set.facts,
         "peers": peers,

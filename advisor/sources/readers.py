@@ -41,6 +41,9 @@ READERS = (
            " under an umbrella's cp-kafka:", "structured_writer"),
     Reader("helm", "helm", (".yaml", ".yml"), {"helm": ".yaml"}, "Bitnami Kafka chart values*.yaml",
            "structured_writer"),
+    Reader("ansible", "cp-ansible", (".yaml", ".yml"), {"cp-ansible": ".yml"},
+           "a cp-ansible YAML inventory with a kafka_broker group (kafka_broker_custom_properties per host,"
+           " group or all)", "structured_writer"),
     Reader("reassignment", "reassignment-plan", (".json",), {"reassignment": ".json"},
            "a kafka-reassign-partitions plan", None),
     Reader("client_dict", "client-dict", (".yaml", ".yml", ".json", ".toml", ".ini", ".conf", ".cfg", ".cnf",
