@@ -30,23 +30,32 @@ def self_signed_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignor
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(16)
+    server.settimeout(0.2)  # so that the thread sees `stop`: a live thread would keep later tests from forking
     handshakes: list[bool] = []
+    stop = threading.Event()
 
     def serve() -> None:
-        while True:
+        while not stop.is_set():
             try:
                 connection, _ = server.accept()
+            except TimeoutError:
+                continue
             except OSError:
                 return
+            connection.settimeout(5)
             try:
                 with context.wrap_socket(connection, server_side=True):
                     handshakes.append(True)
             except (ssl.SSLError, OSError):
                 handshakes.append(False)
 
-    threading.Thread(target=serve, daemon=True).start()
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
     yield server.getsockname()[1], handshakes
+    stop.set()
+    thread.join(timeout=10)
     server.close()
+    assert not thread.is_alive()
 
 
 def _client_handshakes(port: int, handshakes: list[bool], verify: str | None) -> list[bool]:
