@@ -140,6 +140,19 @@ def _is_kafka(name: str, service: Any) -> bool:
     return broker_image(str(service.get("image") or "")) and not own_command
 
 
+# A CLI tool, Connect or another JVM started in place of the broker (a Dockerfile's CMD, a
+# Kubernetes container's command): the image is then a tool's, not a broker's.
+TOOL_COMMAND = lazy_re.compile(
+    r"kafka-(?:topics|configs|console-\w+|acls|consumer-groups|reassign-partitions|producer-perf-test)"
+    r"|connect-(?:distributed|standalone)|kafka-mirror-maker|schema-registry|ksql|zookeeper-server-start"
+)
+
+
+def sets_broker_variables(variables: list[str]) -> bool:
+    """A broker's own variables (KAFKA_NODE_ID, ...) or Bitnami's KAFKA_CFG_*: whatever the image, a broker."""
+    return any(v in BROKER_VARIABLES or v.startswith("KAFKA_CFG_") for v in variables)
+
+
 def broker_image(image: str) -> bool:
     """A broker image by its repository's name, whatever the registry or tag."""
     return image.lower().split("@")[0].rsplit("/", 1)[-1].split(":")[0] in _BROKER_IMAGES

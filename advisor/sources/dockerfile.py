@@ -20,7 +20,6 @@ from pathlib import Path
 from advisor import TYPE_CHECKING, lazy_re
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, SourceFile
-from advisor.model.provenance import Location
 from advisor.sources import compose, jvm_env
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
@@ -37,11 +36,6 @@ _KNOWN = frozenset(
 )  # fmt: skip
 _SUBSTITUTION = lazy_re.compile(
     r"\$(?:\{(?P<braced>[A-Za-z_]\w*)(?::(?P<op>[-+])(?P<arg>[^}]*))?\}|(?P<bare>[A-Za-z_]\w*))"
-)
-# A CLI tool, Connect or another JVM started in place of the broker.
-_TOOL = lazy_re.compile(
-    r"kafka-(?:topics|configs|console-\w+|acls|consumer-groups|reassign-partitions|producer-perf-test)"
-    r"|connect-(?:distributed|standalone)|kafka-mirror-maker|schema-registry|ksql|zookeeper-server-start"
 )
 _MENTIONS_BROKER = lazy_re.compile(
     r"\bKAFKA_(?:CFG_)?(?:NODE_ID|BROKER_ID|PROCESS_ROLES|LISTENERS|ADVERTISED_LISTENERS|ZOOKEEPER_CONNECT)\b"
@@ -146,8 +140,7 @@ def _words(text: str, start: int) -> list[tuple[str, int, int]]:
     return words
 
 
-# (variable, value, where the name is, where the value is, the value as written)
-_Entry = tuple[str, str, Location, "Location | None", "str | None"]
+_Entry = compose.Entry
 
 
 class _Stage:
@@ -239,19 +232,16 @@ def _is_broker(stage: _Stage) -> bool:
         return True
     if jvm_env.starts_broker(stage.runs):
         return True  # a broker built from the Kafka download: its JVM variables are what the image sets
-    if _TOOL.search(stage.runs):
+    if compose.TOOL_COMMAND.search(stage.runs):
         return False
-    return compose.broker_image(stage.image) or any(v.startswith("KAFKA_CFG_") for v in variables)
+    return compose.broker_image(stage.image) or compose.sets_broker_variables(variables)
 
 
 def _read_as_settings(stage: _Stage) -> list[_Entry]:
     """What the image turns into broker settings: every variable for a broker image or one that
     sets a broker's own variables (its entrypoint converts them, as compose's do); otherwise
     (kafka-server-start from the download) only the JVM variables, which the start script reads."""
-    variables = [entry[0] for entry in stage.entries]
-    if compose.broker_image(stage.image) or any(v in compose.BROKER_VARIABLES for v in variables):
-        return stage.entries
-    if any(v.startswith("KAFKA_CFG_") for v in variables):
+    if compose.broker_image(stage.image) or compose.sets_broker_variables([entry[0] for entry in stage.entries]):
         return stage.entries
     return [entry for entry in stage.entries if entry[0] in surfaces.JVM_VARIABLES]
 

@@ -18,7 +18,6 @@ import re
 from advisor import TYPE_CHECKING, lazy_re
 from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Setting
-from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import compose, jvm_env
 from advisor.sources.spans import LineIndex, Located, LocatedList, raw_text
@@ -27,14 +26,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 KINDS = frozenset({"StatefulSet", "Deployment", "ReplicaSet", "DaemonSet", "Pod"})
-_TOOL = lazy_re.compile(
-    r"kafka-(?:topics|configs|console-\w+|acls|consumer-groups|reassign-partitions|producer-perf-test)"
-    r"|connect-(?:distributed|standalone)|kafka-mirror-maker|schema-registry|ksql|zookeeper-server-start"
-)
 _OVERRIDE = lazy_re.compile(r"--override\s+(?P<key>[A-Za-z0-9_.-]+)=(?P<value>[^\s\\\"']*)")
 
-# (variable, value, where the name is, where the value is, the value as written)
-Entry = tuple[str, str, Location, "Location | None", "str | None"]
+Entry = compose.Entry
 
 
 def _pod_spec(document: Located) -> Located | None:
@@ -79,11 +73,11 @@ def _env(container: Located, path: str, text: str) -> list[Entry]:
 
 def _is_broker(container: Located, entries: list[Entry], command: str) -> bool:
     variables = [entry[0] for entry in entries]
-    if any(v in compose.BROKER_VARIABLES or v.startswith("KAFKA_CFG_") for v in variables):
+    if compose.sets_broker_variables(variables):
         return True
     if jvm_env.starts_broker(command):
         return True
-    if _TOOL.search(command):
+    if compose.TOOL_COMMAND.search(command):
         return False
     return compose.broker_image(str(container.get("image") or ""))
 
@@ -98,9 +92,7 @@ def _image_reads_env(container: Located, image: str, entries: list[Entry]) -> bo
     command = _command(container)
     if command and not _LAUNCHER.search(command):
         return False
-    return compose.broker_image(image) or any(
-        e[0] in compose.BROKER_VARIABLES or e[0].startswith("KAFKA_CFG_") for e in entries
-    )
+    return compose.broker_image(image) or compose.sets_broker_variables([e[0] for e in entries])
 
 
 def _overrides(container: Located, text: str, path: str, index: LineIndex) -> list[Setting]:
