@@ -1,5 +1,5 @@
 """Sizing from a resolved load profile: partitions, disk, replication and fan-out traffic, page
-cache — each with its formula, its inputs and its source (kafka-profiles.md §4.5)."""
+cache — each with its formula, its inputs and its source (the public document it comes from)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from advisor.named_tuple import NamedTuple
+from advisor.recommend import citations
 from advisor.recommend.profile import Resolved
 
 # A partition's producer-side throughput when nobody measured it: a conservative figure for one
@@ -56,7 +57,7 @@ def partitions(profile: Resolved) -> Sized:
                  {"T_peak (MB/s)": round(peak / 1e6, 3), "p_prod (MB/s, assumed)": PRODUCE_MB_S_PER_PARTITION,
                   "p_cons (MB/s)": round(reader / 1e6, 3) if reader else None,
                   "consumers per group": profile["consumers_per_group"]},
-                 "kafka-profiles.md §4.5 (Confluent, choosing the number of partitions)", note)  # fmt: skip
+                 citations.CONFLUENT_PARTITIONS, note)  # fmt: skip
 
 
 def disk_per_broker(profile: Resolved) -> Sized:
@@ -65,35 +66,35 @@ def disk_per_broker(profile: Resolved) -> Sized:
     return Sized("disk per broker", value, "bytes", "ingress × retention × RF × 1.2 ÷ brokers",
                  {"ingress (MB/s)": profile["rate_mb_s"], "retention (h)": profile["retention_hours"],
                   "RF": profile["replication_factor"], "brokers": profile["brokers"]},
-                 "kafka-profiles.md §4.3, §4.5 (AWS MSK sizing: 20 % headroom)")  # fmt: skip
+                 f"{citations.AWS_MSK_SIZING} (20 % headroom)")  # fmt: skip
 
 
 def replication_traffic(profile: Resolved) -> Sized:
     value = profile.bytes_per_second * (profile["replication_factor"] - 1)
     return Sized("replication traffic (cluster)", value, "bytes/s", "ingress × (RF − 1)",
                  {"ingress (MB/s)": profile["rate_mb_s"], "RF": profile["replication_factor"]},
-                 "kafka-profiles.md §4.5")  # fmt: skip
+                 citations.MSK_REPLICATION)  # fmt: skip
 
 
 def writes_per_broker(profile: Resolved) -> Sized:
     value = profile.bytes_per_second * profile["replication_factor"] / profile["brokers"]
     return Sized("disk writes per broker", value, "bytes/s", "ingress × RF ÷ brokers",
                  {"ingress (MB/s)": profile["rate_mb_s"], "RF": profile["replication_factor"],
-                  "brokers": profile["brokers"]}, "kafka-profiles.md §4.3 (total write IO = ingress × RF)")  # fmt: skip
+                  "brokers": profile["brokers"]}, citations.MSK_WRITE_IO)  # fmt: skip
 
 
 def egress(profile: Resolved) -> Sized:
     value = profile.bytes_per_second * profile["consumer_groups"]
     return Sized("consumer egress (cluster)", value, "bytes/s", "ingress × consumer groups",
                  {"ingress (MB/s)": profile["rate_mb_s"], "consumer groups": profile["consumer_groups"]},
-                 "kafka-profiles.md §4.3 (fan-out egress)")  # fmt: skip
+                 f"{citations.AWS_MSK_SIZING} (Express brokers: egress = ingress × consumer groups)")  # fmt: skip
 
 
 def page_cache_per_broker(profile: Resolved) -> Sized:
     value = profile.bytes_per_second * profile["replication_factor"] / profile["brokers"] * 30
     return Sized("page cache per broker", value, "bytes", "disk writes per broker × 30 s",
                  {"disk writes per broker (MB/s)": round(value / 30 / 1e6, 3)},
-                 "kafka-profiles.md §4.2 (Kafka operations: about 30 s of writes buffered)")  # fmt: skip
+                 f"{citations.KAFKA_OPS}: Hardware and OS (about 30 s of writes in the page cache)")  # fmt: skip
 
 
 def all_sizes(profile: Resolved) -> list[Sized]:

@@ -1,7 +1,8 @@
 """The values a load profile calls for, per component, each computed from the profile's numbers
 with its formula and inputs, why, what it costs, and the metric that will prove it
-(kafka-profiles.md §4.1, §4.6; docs/recommend.md). Durability never drops below what the
-profile's tolerance for loss allows; where the profile trades it away, the trade-off says so."""
+(Confluent's per-goal lists, the OpenMessaging Benchmark drivers; docs/recommend.md). Durability
+never drops below what the profile's tolerance for loss allows; where the profile trades it
+away, the trade-off says so."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import math
 from typing import Any
 
 from advisor.named_tuple import NamedTuple
-from advisor.recommend import sizing
+from advisor.recommend import citations, sizing
 from advisor.recommend.profile import Resolved
 
 KIB = 1024
@@ -58,26 +59,26 @@ def producer(profile: Resolved) -> list[Recommendation]:
         + ("" if profile["loss"] == "none" else "; the profile tolerates loss, so acks=1 would also do: it saves "
            "the wait for the followers (RemoteTimeMs) at the price of the records a failing leader had not "
            "passed on — a trade kafka-advisor leaves to you"),
-        "kafka-profiles.md §4.1 (durability; throughput lists acks=1 for loss-tolerant data)", "",
+        citations.confluent("durability; throughput lists acks=1 for loss-tolerant data"), "",
         "request-latency-avg; brokers' RemoteTimeMs{request=Produce}",
         "remote time > 0: the followers' copy"))  # fmt: skip
     found.append(Recommendation(
         "producer", "enable.idempotence", "true", "true, set explicitly", {"acks": "all"},
         "retries cannot duplicate or reorder records; set explicitly because librdkafka still defaults to false "
         "and Java 3.0.1–3.9 turn the default off silently beside acks=1 or retries=0",
-        "kafka-facts.md §2 (idempotence defaults), §5 (ConfigExceptions)", "",
+        citations.IDEMPOTENCE, "",
         "record-retry-rate with no duplicates downstream", "retries stay harmless"))  # fmt: skip
     if goal == "latency":
         linger = 0 if p99 is not None and p99 < 20 else min(5, int((p99 or 50) / 10))
         found.append(Recommendation(
             "producer", "linger.ms", str(linger), "0 when p99 < 20 ms, else min(5, p99 ÷ 10)", {"p99 (ms)": p99},
             "a record waits up to linger.ms before its batch leaves; under load batches still form while the "
-            "previous request is in flight", "kafka-profiles.md §4.1 (latency), §4.6 B (OMB latency driver: 1 ms)",
+            "previous request is in flight", citations.LATENCY_LINGER,
             "fuller batches cost more requests per record: more broker CPU at high rates",
             "record-queue-time-avg", f"≈ {linger} ms or less"))  # fmt: skip
         found.append(Recommendation(
             "producer", "compression.type", "none", "latency goal → none", {"goal": goal},
-            "compressing costs CPU on both ends for every batch", "kafka-profiles.md §4.1 (latency)",
+            "compressing costs CPU on both ends for every batch", citations.confluent("latency"),
             "more bytes on the network and on disk", "compression-rate-avg", "= 1"))  # fmt: skip
         return found
     heavy = goal == "throughput"
@@ -97,7 +98,7 @@ def producer(profile: Resolved) -> list[Recommendation]:
          "largest record": profile["message_bytes_max"]},
         "fewer, larger requests: less broker CPU and fewer round trips per byte; keyed records fill one batch per "
         "partition, keyless ones one at a time (sticky partitioner)",
-        "kafka-profiles.md §4.1 (throughput: 100–200 KB), §4.6 A (OMB: 1 MiB)",
+        citations.THROUGHPUT_BATCH,
         "memory: one open batch per partition written (buffer.memory below)",
         "batch-size-avg; records-per-request-avg", "up, toward batch.size"))  # fmt: skip
     found.append(Recommendation(
@@ -105,13 +106,13 @@ def producer(profile: Resolved) -> list[Recommendation]:
         f"clamp(time to fill a batch, 5, {ceiling}) ms" + (" (≤ p99 ÷ 4)" if p99 is not None else ""),
         {"batch.size": batch, "stream (bytes/s)": round(stream), "fill time (ms)": round(fill_ms, 1)
          if fill_ms != float("inf") else None, "p99 (ms)": p99},
-        "gives a batch time to fill before it leaves", "kafka-profiles.md §4.1 (throughput: 10–100 ms)",
+        "gives a batch time to fill before it leaves", citations.confluent("throughput: 10–100 ms"),
         f"up to {linger} ms more latency per record when the rate is low", "record-queue-time-avg; batch-size-avg",
         f"queue time ≈ linger ({linger} ms) or less; batches fuller"))  # fmt: skip
     found.append(Recommendation(
         "producer", "compression.type", "lz4", "throughput and balanced goals → lz4", {"goal": goal},
         "fewer bytes on the network and disks for little CPU; a codec works per batch, so fuller batches compress "
-        "better", "kafka-profiles.md §4.1 (throughput: lz4; avoid gzip's CPU)",
+        "better", citations.confluent("throughput: lz4; avoid gzip's CPU"),
         "client and broker CPU (small against the bytes saved)", "compression-rate-avg; brokers' BytesInPerSec",
         "below 1; bytes in down at the same records in"))  # fmt: skip
     found += _large_records(profile)
@@ -121,7 +122,7 @@ def producer(profile: Resolved) -> list[Recommendation]:
             "producer", "buffer.memory", str(buffer), "max(32 MiB, batch.size × partitions written × 2)",
             {"batch.size": batch, "partitions": partitions},
             "one open batch per partition written, and as many in flight, must fit, or send() blocks",
-            "kafka-profiles.md §4.5 (producer memory; the × 2 is an inference)", "client heap",
+            citations.PRODUCER_MEMORY, "client heap",
             "bufferpool-wait-ratio", "0"))  # fmt: skip
     return found
 
@@ -133,7 +134,7 @@ TOPIC_MAX_MESSAGE_BYTES = 1_048_588  # the brokers' default message.max.bytes (t
 
 def _large_records(profile: Resolved) -> list[Recommendation]:
     """Records larger than the defaults let through: the producer refuses them at send()
-    (RecordTooLargeException), the broker rejects their batch (kafka-facts.md §5)."""
+    (RecordTooLargeException), the broker rejects their batch."""
     largest = profile["message_bytes_max"]
     needed = _round_up(largest + RECORD_OVERHEAD, 64 * KIB)
     if largest + RECORD_OVERHEAD <= MAX_REQUEST_SIZE:
@@ -143,13 +144,13 @@ def _large_records(profile: Resolved) -> list[Recommendation]:
         Recommendation(
             "producer", "max.request.size", str(needed), "⌈largest record + 1 KiB⌉ to 64 KiB", inputs,
             "the producer refuses a record larger than max.request.size at send() (RecordTooLargeException)",
-            "kafka-facts.md §5 (a record larger than max.request.size)", "larger requests on the wire",
+            citations.RECORD_TOO_LARGE, "larger requests on the wire",
             "record-error-rate", "0"),
         Recommendation(
             "topic", "max.message.bytes", str(needed), "the producer's max.request.size", inputs,
             "the broker rejects a batch larger than the topic's max.message.bytes (brokers: message.max.bytes); "
             "consumers need no change: since 0.10.1 (KIP-74) a fetch returns at least one batch whatever its "
-            "size limits", "kafka-facts.md §1 (message.max.bytes), §6 (KIP-74)",
+            "size limits", "Kafka documentation: message.max.bytes; KIP-74: Add Fetch Response Size Limit in Bytes",
             "followers and consumers move batches this large", "record-error-rate", "0"),
     ]  # fmt: skip
 
@@ -165,18 +166,18 @@ def consumer(profile: Resolved) -> list[Recommendation]:
             "clamp(bytes a consumer receives in half of fetch.max.wait.ms, 1, 1 MB)",
             {"per consumer (bytes/s)": round(per_consumer), "fetch.max.wait.ms": wait_ms},
             "a fetch answers once this much is there (or the wait passes): fewer, fuller fetches, less broker CPU",
-            "kafka-profiles.md §4.1 (throughput: about 100000)",
+            citations.confluent("throughput: fetch.min.bytes about 100000"),
             f"up to {wait_ms} ms more latency when the topic is quiet", "fetch-size-avg; fetch-rate",
             "fetch size up, fetches down, records consumed steady"))  # fmt: skip
         if wait_ms != 500:
             found.append(Recommendation(
                 "consumer", "fetch.max.wait.ms", str(wait_ms), "min(500, p99 ÷ 4)", {"p99 (ms)": profile["p99_ms"]},
-                "bounds the wait fetch.min.bytes adds", "kafka-profiles.md §4.1", "smaller fetches when quiet",
+                "bounds the wait fetch.min.bytes adds", citations.confluent("throughput"), "smaller fetches when quiet",
                 "fetch-latency-avg", f"≤ {wait_ms} ms"))  # fmt: skip
     elif profile.goal == "latency":
         found.append(Recommendation(
             "consumer", "fetch.min.bytes", "1", "latency goal → 1 (answer as soon as a byte is there)", {},
-            "the broker answers a fetch at once", "kafka-profiles.md §4.1 (latency)", "more fetches at high rates",
+            "the broker answers a fetch at once", citations.confluent("latency"), "more fetches at high rates",
             "fetch-latency-avg", "low"))  # fmt: skip
     processing = profile["processing_ms"]
     if processing:
@@ -187,7 +188,7 @@ def consumer(profile: Resolved) -> list[Recommendation]:
                 "⌊max.poll.interval.ms × 0.5 ÷ processing time a record⌋",
                 {"max.poll.interval.ms": POLL_INTERVAL_MS, "processing (ms)": processing},
                 "a poll's records must be processed well within max.poll.interval.ms, or the group evicts the "
-                "consumer and rebalances", "kafka-profiles.md §4.1 (availability: max.poll.records)",
+                "consumer and rebalances", citations.confluent("availability: max.poll.records"),
                 "more polls", "time-between-poll-max", "below half of max.poll.interval.ms"))  # fmt: skip
     return found
 
@@ -197,7 +198,7 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
     found = [Recommendation(
         "topic", "replication.factor", str(rf), "the profile's RF (3 when the cluster has 3 brokers or more)",
         {"RF": rf, "brokers": profile["brokers"]}, "copies survive the loss of RF − 1 brokers",
-        "kafka-profiles.md §4.1 (durability)", "disk and replication traffic × RF", "describe the topic",
+        citations.confluent("durability"), "disk and replication traffic × RF", "describe the topic",
         f"{rf} replicas")]  # fmt: skip
     size = sizing.partitions(profile)
     found.append(Recommendation(
@@ -211,7 +212,7 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
         "topic", "min.insync.replicas", str(min_isr), "loss none → RF − 1 (at least 1); loss some → 1",
         {"RF": rf, "loss": profile["loss"]},
         "with acks=all a write needs this many copies before it is acknowledged" if lossless
-        else "writes continue while a single replica is in sync", "kafka-profiles.md §4.1 (durability, availability)",
+        else "writes continue while a single replica is in sync", citations.confluent("durability, availability"),
         "writes stop (NOT_ENOUGH_REPLICAS) when fewer replicas are in sync" if lossless
         else "trades durability away: an acknowledged write may exist on one broker only",
         "UnderMinIsrPartitionCount", "0"))  # fmt: skip
@@ -221,14 +222,14 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
         {"loss": profile["loss"]},
         "a replica outside the ISR never becomes leader, so acknowledged writes are never truncated" if lossless
         else "a partition gets a leader even when only out-of-sync replicas survive",
-        "kafka-profiles.md §4.1 (durability, availability)",
+        citations.confluent("durability, availability"),
         "" if lossless else "trades durability away: the writes the new leader lacked are lost",
         "UncleanLeaderElectionsPerSec; OfflinePartitionsCount", "0"))  # fmt: skip
     if "retention_hours" in profile.given:
         found.append(Recommendation(
             "topic", "retention.ms", str(int(profile["retention_hours"] * 3_600_000)), "retention hours × 3600000",
             {"retention (h)": profile["retention_hours"]}, "records are kept as long as the profile says",
-            "kafka-profiles.md §4.3 (storage = ingress × retention × RF)", "disk (sizing below)", "log size",
+            f"{citations.AWS_MSK_SIZING} (storage = ingress × retention × RF)", "disk (sizing below)", "log size",
             "stable"))  # fmt: skip
     return found
 

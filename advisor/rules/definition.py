@@ -6,6 +6,7 @@ engine itself runs on the plain `spec.Definition` built from validated files.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -14,6 +15,9 @@ from advisor.model import vocabulary
 from advisor.model.vocabulary import CLIENT_COMPONENTS, ID_PREFIX_COMPONENTS, Scope
 from advisor.rules.params import param_problem
 from advisor.rules.spec import version_range
+
+# The team's reference notes (../shared) and its issue tracker: not documents a user can open.
+INTERNAL_NOTES = re.compile(r"kafka-(?:facts|metrics|profiles)(?:\.md)?|[\w-]+-article\.txt|\bissue #\d+|\.\./shared")
 
 # The vocabulary as types the model validates against (values from model/vocabulary.py).
 Applicability = Literal[vocabulary.Applicability.values()]  # type: ignore[valid-type]
@@ -160,9 +164,24 @@ class RuleDefinition(_Strict):
     fix: Fix | None = None
     example: Example
     references: list[str] = Field(min_length=1)
-    source: str = Field(description="where the fact comes from: kafka-facts.md section, catalog, KIP")
+    source: str = Field(
+        description="where the fact comes from, as users can look it up: a KIP, Kafka's or a client's documentation, "
+        "the real software it was checked against (never the team's internal notes: those go in `basis`)"
+    )
+    basis: str | None = Field(
+        default=None, description="the team's reference-note sections behind the rule; for developers, never shown"
+    )
     skip_in_dev: bool = Field(default=False, description="silent under the dev profile (single-broker setups)")
     watch: Watch | None = Field(default=None, description="entity rules: the metric and how it is judged")
+
+    @field_validator("summary", "message", "rationale", "recommended", "references", "source")
+    @classmethod
+    def _public_text(cls, value: str | list[str]) -> str | list[str]:
+        # Users read these; they cannot open the team's notes (those belong in `basis`).
+        for text in [value] if isinstance(value, str) else value:
+            if found := INTERNAL_NOTES.search(text):
+                raise ValueError(f"names the team's internal notes ({found.group()!r}): cite the public document")
+        return value
 
     @field_validator("kafka_versions")
     @classmethod

@@ -117,6 +117,7 @@ class Definition(NamedTuple):
     @classmethod
     def from_raw(cls, raw: dict[str, Any]) -> Definition:
         values = dict(raw)
+        values.pop("basis", None)  # the team's notes: for developers, never carried into a run
         values["applies_to"] = AppliesTo(**values["applies_to"])
         values["example"] = Example(**values["example"])
         if values.get("fix") is not None:

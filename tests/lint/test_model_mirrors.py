@@ -29,12 +29,16 @@ PAIRS = [
 ]
 # The record's name for a field the JSON spells otherwise (Span's `from`, a Python keyword).
 RENAMED = {"from": "start"}
+# Fields a file may hold that the run never carries: a rule's `basis` (the team's notes, never shown).
+MODEL_ONLY = {"basis"}
 
 
 def _model_fields(validating: type[BaseModel]) -> dict[str, Any]:
     """Field name (as the record spells it) → default (PydanticUndefined: required)."""
     fields: dict[str, Any] = {}
     for name, info in validating.model_fields.items():
+        if name in MODEL_ONLY:
+            continue
         written = RENAMED.get(info.alias or name, name)
         factory = info.default_factory
         fields[written] = factory() if factory is not None else info.default  # type: ignore[call-arg]

@@ -70,6 +70,9 @@ def test_a_metric_rule_fits_the_model() -> None:
         {"python": "keys:unknown_key"},  # both when and python
         {"applies_to": {"components": ["broker"]}},  # a KP rule about brokers
         {"references": []},
+        {"source": "kafka-facts.md §2"},  # users cannot open the team's notes: `basis` holds them
+        {"references": ["kafka-metrics.md §1.2"]},
+        {"rationale": "as issue #5 says"},
         {"surprise": 1},
         {"scope": "entity"},  # only metric (KM) rules have scope entity ...
         {"id": "KM999", "applies_to": {"components": []}},  # ... and a KM rule must have it

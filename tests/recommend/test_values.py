@@ -114,3 +114,18 @@ def test_records_larger_than_the_defaults_raise_both_limits_and_only_then() -> N
     spelled = plan(LoadProfile(message_bytes_max=3_000_000, message_bytes_avg=10_000), "librdkafka")
     by_key = {r.key: spelled.spelled(r) for r in spelled.recommendations}
     assert by_key["max.request.size"].key == "message.max.bytes"  # librdkafka's name for the client limit
+
+
+def test_every_source_a_user_reads_is_a_public_document() -> None:
+    """Sources name what a user can open (Confluent's guide, the MSK sizing page, KIPs), never the
+    team's notes; the grid reaches every recommendation and every size."""
+    from advisor.rules.definition import INTERNAL_NOTES
+
+    sources: set[str] = set()
+    large = LoadProfile(goal="throughput", message_bytes_max=5_000_000, processing_ms=50.0, retention_hours=24)
+    for profile in [*GRID, large]:
+        resolved = resolve(profile)
+        sources |= {r.source for r in values.recommend(resolved)}
+        sources |= {size.source for size in sizing.all_sizes(resolved)}
+    assert len(sources) > 12
+    assert not [source for source in sources if not source or INTERNAL_NOTES.search(source)]
