@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from advisor import TYPE_CHECKING, catalog
 from advisor.analysis.units import to_number
+from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet, Document
 from advisor.named_tuple import NamedTuple
 
@@ -16,7 +17,18 @@ if TYPE_CHECKING:
     from typing import Any
 
 # The fields of the rule context's `cluster` section.
-FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker", "default_replication_factor")
+FIELDS = ("min_brokers", "brokers", "racks", "follower_replicas_per_broker", "default_replication_factor", "assumed")
+
+# A broker whose files say nothing of its cluster's size is judged by the durability rules as one of
+# several (as a release is assumed when none is named), and the finding says so (rules/runner.py).
+ASSUMED_SIZE = 2
+UNCOUNTED = (
+    "the files do not say how many brokers the cluster has: judged as production with at least "
+    f"{ASSUMED_SIZE}; brokers = 1 in [clusters.NAME] (or --profile dev) says it has one"
+)
+TEMPLATE_FOR_MANY = f"{{key}} is templated ({{value}}): one file for several brokers, so at least {ASSUMED_SIZE}"
+# The keys whose value differs per broker: a placeholder there makes the file a per-broker template.
+_PER_BROKER_KEYS = ("broker.id", "node.id", "advertised.listeners", "listeners")
 
 
 class ClusterFacts(NamedTuple):
@@ -79,6 +91,7 @@ def _record(
     racks: list[str] | None = None,
     followers: int | None = None,
     default_rf: float | None = None,
+    assumed: str | None = None,
 ) -> dict[str, Any]:
     return {
         "min_brokers": brokers,
@@ -86,7 +99,27 @@ def _record(
         "racks": racks or [],
         "follower_replicas_per_broker": followers,
         "default_replication_factor": default_rf,
+        "assumed": assumed,
     }
+
+
+def _templated_for_many(config_set: ConfigSet) -> str | None:
+    """The evidence that one file stands for several brokers: a per-broker value left to fill in."""
+    for key in _PER_BROKER_KEYS:
+        setting = config_set.settings.get(key)
+        if setting is not None and not setting.secret and is_template(setting.value):
+            return TEMPLATE_FOR_MANY.format(key=key, value=setting.value.strip()[:60])
+    return None
+
+
+def assumed_size(config_set: ConfigSet, profile: str) -> dict[str, Any] | None:
+    """The cluster record of a broker nothing counts: several brokers, said why (None: no broker)."""
+    if config_set.component != "broker":
+        return None
+    evidence = _templated_for_many(config_set)
+    if evidence is None and profile == "dev":
+        return None  # a development file's lone broker is one broker
+    return _record(ASSUMED_SIZE, assumed=evidence or UNCOUNTED)
 
 
 def described(config_set: ConfigSet, facts: ClusterFacts, values: dict[str, Any]) -> dict[str, Any] | None:

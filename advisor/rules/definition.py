@@ -172,6 +172,11 @@ class RuleDefinition(_Strict):
         default=None, description="the team's reference-note sections behind the rule; for developers, never shown"
     )
     skip_in_dev: bool = Field(default=False, description="silent under the dev profile (single-broker setups)")
+    assumes_brokers: bool = Field(
+        default=False,
+        description="a broker whose files do not count its cluster is judged as one of several (unless the dev "
+        "profile applies), and a finding that rests on it says so",
+    )
     watch: Watch | None = Field(default=None, description="entity rules: the metric and how it is judged")
 
     @field_validator("summary", "message", "rationale", "recommended", "references", "source")

@@ -48,6 +48,8 @@ def rule_page(rule: Definition) -> str:
         lines.remove(f"| Kafka versions | `{rule.kafka_versions}` |")  # a metric is judged whatever the release
     if rule.skip_in_dev:
         lines.append("| dev profile | silent |")
+    if rule.assumes_brokers:
+        lines.append("| broker count unknown | judged as several brokers, said in the finding |")
     if rule.scope != "config-set":
         lines.append(f"| scope | {rule.scope} |")
     lines += ["", "## What it checks", ""]

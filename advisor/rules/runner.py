@@ -83,6 +83,24 @@ def _location(config_set: ConfigSet, keys: Iterable[str]) -> Location:
     return config_set.anchor
 
 
+def _verdict(rule: Rule, predicate: Any, values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    if predicate is not None:
+        return [Violation()] if predicate(values) else []
+    return check(rule.definition.python)(values, config_set)  # type: ignore[arg-type]
+
+
+def _resting_on(
+    assumed: dict[str, Any], definition: Any, violations: list[Violation], config_set: ConfigSet
+) -> list[Violation]:
+    """The verdicts that may rest on an assumed cluster size. A file that says nothing of its cluster
+    is judged as one of several only on what it writes: a default left alone there is too little to
+    go on (a per-broker template is evidence enough)."""
+    if assumed["assumed"] != facts.UNCOUNTED:
+        return violations
+    written = config_set.settings
+    return [v for v in violations if any(key in written for key in (definition.keys if v.keys is None else v.keys))]
+
+
 def _applies(rule: Rule, config_set: ConfigSet, release: str, profile: str) -> bool:
     definition = rule.definition
     if definition.scope not in PER_CONFIG_SET:
@@ -178,7 +196,13 @@ class _Run:
             self.stats.evaluations[name] += 1
 
     def finding(
-        self, rule: Rule, violation: Violation, config_set: ConfigSet, values: dict[str, Any], secrets: set[str]
+        self,
+        rule: Rule,
+        violation: Violation,
+        config_set: ConfigSet,
+        values: dict[str, Any],
+        secrets: set[str],
+        assumed: tuple[str, ...] = (),
     ) -> Finding:
         definition = rule.definition
         keys = violation.keys if violation.keys is not None else tuple(definition.keys)
@@ -198,6 +222,7 @@ class _Run:
             change=made.change_of(rule, violation, config_set),
             assumptions=(
                 *made.guessed_cluster(rule, config_set, self.document),
+                *assumed,
                 *made.defaults_of_the_chart(config_set, keys),
                 *version_notes,
                 *self.profile_note(rule, config_set),
@@ -257,6 +282,7 @@ class _Run:
         release = judged.release
         set_profile = self.profiles.of[index]
         values = None
+        assumed: dict[str, Any] | None = None  # the cluster record of a broker nothing counts
         secrets = {key for key, setting in config_set.settings.items() if setting.secret}
         kind = (config_set.component, config_set.client, release, set_profile)
         if kind not in applicable:  # each rule with what its every run reads, looked up once
@@ -277,21 +303,26 @@ class _Run:
                     config_set, release, set_profile, self.peers_of(config_set), self.facts_of(config_set)
                 )
                 self.timed("(context)", started)
+                if values["cluster"] is None:
+                    assumed = facts.assumed_size(config_set, set_profile)
             definition = rule.definition
             values["params"] = params
             started = time.perf_counter() if timing else 0.0
-            if predicate is not None:
-                if not predicate(values):
-                    if timing:
-                        self.timed(definition.id, started)
-                    continue
-                violations = [Violation()]
-            else:
-                violations = check(definition.python)(values, config_set)
+            violations, context = _verdict(rule, predicate, values, config_set), values
+            assumption: tuple[str, ...] = ()
+            if assumed is not None and definition.assumes_brokers:
+                # A cluster nothing counts, judged as several brokers: only when that changes the verdict
+                # does the finding rest on it, and say so.
+                context = {**values, "cluster": assumed}
+                guessed = _resting_on(assumed, definition, _verdict(rule, predicate, context, config_set), config_set)
+                if len(guessed) > len(violations):
+                    violations, assumption = guessed, (assumed["assumed"],)
+                else:
+                    context = values
             if timing:
                 self.timed(definition.id, started)
             for violation in violations:
-                finding = self.finding(rule, violation, config_set, values, secrets)
+                finding = self.finding(rule, violation, config_set, context, secrets, assumption)
                 found.append((finding, config_set.cluster if config_set.component == "broker" else None))
         return found, applicable[kind][1]
 

@@ -106,6 +106,7 @@ class Definition(NamedTuple):
     keys: list[str] = []  # noqa: RUF012 - read only
     fix: FixSpec | None = None
     skip_in_dev: bool = False
+    assumes_brokers: bool = False  # an uncounted broker is judged as one of several, said in the finding
     scope: str = "config-set"
     params: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read only
     watch: Watch | None = None  # entity rules: the metric and how it is judged
