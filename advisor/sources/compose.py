@@ -3,7 +3,8 @@
 Each broker service is a config set — one that sets a broker's own variables (KAFKA_NODE_ID,
 KAFKA_PROCESS_ROLES, KAFKA_LISTENERS, KAFKA_ZOOKEEPER_CONNECT, ...), whatever its image, or that
 runs a broker image as it is (not with a command of its own: an init container is a tool);
-all brokers of one compose file form one cluster. Variables become properties by the
+the brokers of one compose file form one cluster, unless they name separate quorums or
+ZooKeeper ensembles (a replication demo's two clusters). Variables become properties by the
 image's convention (advisor.catalog.surfaces): apache/kafka and Confluent `KAFKA_*`,
 Bitnami `KAFKA_CFG_*`. JVM variables (KAFKA_HEAP_OPTS, KAFKA_JVM_PERFORMANCE_OPTS,
 KAFKA_OPTS) are kept as facts for the JVM rules. The Kafka version comes from the image
@@ -22,7 +23,7 @@ from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, Problem, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
-from advisor.sources import beside
+from advisor.sources import beside, endpoints
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
@@ -282,6 +283,44 @@ def broker_config_set(path: str, name: str, image: str, entries: list[Entry], an
     return config_set
 
 
+def _ensemble(config_set: ConfigSet) -> set[str]:
+    """The controllers or ZooKeeper servers a node names (with a ZooKeeper chroot: two chroots on
+    one ensemble are two clusters); empty when it names none."""
+    named = endpoints.quorum(config_set)
+    if named is None:
+        return set()
+    text = named[0].partition("=")[2]
+    ensemble, _, chroot = text.partition("/")
+    return {f"{part.rpartition('@')[2]}/{chroot}" for part in ensemble.split(",") if part}
+
+
+def _clusters(config_sets: list[ConfigSet]) -> list[list[ConfigSet]]:
+    """The clusters one compose file runs: nodes naming overlapping quorums or ensembles are one
+    (a MirrorMaker demo runs two, each with its own ZooKeeper or controllers, often the same
+    broker ids). Nodes naming none belong to the first. The first keeps the file's cluster key."""
+    groups: list[tuple[set[str], list[ConfigSet]]] = []
+    unnamed: list[ConfigSet] = []
+    for config_set in config_sets:
+        ensemble = _ensemble(config_set)
+        if not ensemble:
+            unnamed.append(config_set)
+            continue
+        overlapping = [group for group in groups if group[0] & ensemble]
+        merged: tuple[set[str], list[ConfigSet]] = (ensemble, [config_set])
+        for group in overlapping:
+            groups.remove(group)
+            merged = (merged[0] | group[0], group[1] + merged[1])
+        groups.append(merged)
+    position = {id(config_set): index for index, config_set in enumerate(config_sets)}
+    clusters = sorted((sorted(members, key=lambda m: position[id(m)]) for _, members in groups),
+                      key=lambda members: position[id(members[0])]) or [[]]  # fmt: skip
+    clusters[0] += unnamed
+    for members in clusters[1:]:
+        for config_set in members:
+            config_set.cluster = f"{config_set.path}#{members[0].name}"
+    return clusters
+
+
 def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     kind, data = payload
     found = directive_syntax.in_hash_comments(text, path)
@@ -327,9 +366,10 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
             ]
             image = interpolate(str(service.get("image") or ""), variables)
             config_sets.append(broker_config_set(path, name, image, entries, anchor))
-        # A compose file lists every service of its cluster: the brokers among them are all of them.
-        brokers = [cs for cs in config_sets if cs.runs_broker_role()]
-        for config_set in config_sets:
-            config_set.facts["broker_count"] = len(brokers) or None
+        # A compose file lists every service of its clusters: the brokers among them are all of them.
+        for cluster in _clusters(config_sets):
+            brokers = [cs for cs in cluster if cs.runs_broker_role()]
+            for config_set in cluster:
+                config_set.facts["broker_count"] = len(brokers) or None
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

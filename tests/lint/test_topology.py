@@ -168,3 +168,45 @@ def test_an_env_file_of_compose_variables_configures_no_broker(tmp_path: Path) -
     broker = tmp_path / "broker.env"
     broker.write_text("export KAFKA_NODE_ID=1\nKAFKA_PROCESS_ROLES=broker,controller\n")
     assert compose.sniff(broker, broker.read_text()) == ("env", None)
+
+
+def _compose_clusters(tmp_path: Path, services: dict[str, dict[str, str]]) -> dict[str, tuple[str | None, int]]:
+    """service → (cluster id, broker count) of a compose file with these services' variables."""
+    lines = ["services:"]
+    for name, variables in services.items():
+        lines += [f"  {name}:", "    image: apache/kafka:4.4.0", "    environment:"]
+        lines += [f"      {variable}: '{value}'" for variable, value in variables.items()]
+    (tmp_path / "compose.yaml").write_text("\n".join(lines) + "\n")
+    result = lint_files([tmp_path / "compose.yaml"])
+    return {s.name: (s.cluster, s.facts["broker_count"]) for s in result.document.config_sets}
+
+
+def _combined(node: int, voters: str) -> dict[str, str]:
+    listeners = "PLAINTEXT://:9092,CONTROLLER://:9093"
+    return {"KAFKA_NODE_ID": str(node), "KAFKA_PROCESS_ROLES": "broker,controller",
+            "KAFKA_CONTROLLER_QUORUM_VOTERS": voters, "KAFKA_LISTENERS": listeners}  # fmt: skip
+
+
+def test_one_compose_file_with_two_quorums_runs_two_clusters(tmp_path: Path) -> None:
+    two = {"source": _combined(1, "1@source:9093"), "target": _combined(1, "1@target:9093")}
+    found = _compose_clusters(tmp_path, two)
+    assert found["source"][1] == found["target"][1] == 1
+    assert found["source"][0] != found["target"][0]
+
+
+def test_overlapping_quorums_and_one_ensemble_stay_one_cluster(tmp_path: Path) -> None:
+    voters = "1@k1:9093,2@k2:9093,3@k3:9093"
+    three = {f"k{n}": _combined(n, voters) for n in (1, 2)}
+    three["k3"] = {**_combined(3, ""), "KAFKA_CONTROLLER_QUORUM_BOOTSTRAP_SERVERS": "k3:9093,k1:9093"}
+    del three["k3"]["KAFKA_CONTROLLER_QUORUM_VOTERS"]
+    found = _compose_clusters(tmp_path, three)
+    assert len({cluster for cluster, _ in found.values()}) == 1 and {n for _, n in found.values()} == {3}
+
+
+def test_two_chroots_on_one_zookeeper_are_two_clusters(tmp_path: Path) -> None:
+    def zk(node: int, connect: str) -> dict[str, str]:
+        return {"KAFKA_BROKER_ID": str(node), "KAFKA_ZOOKEEPER_CONNECT": connect}
+
+    found = _compose_clusters(tmp_path, {"a1": zk(1, "zk:2181/a"), "a2": zk(2, "zk:2181/a"), "b1": zk(1, "zk:2181/b")})
+    assert found["a1"][0] == found["a2"][0] != found["b1"][0]
+    assert (found["a1"][1], found["b1"][1]) == (2, 1)
