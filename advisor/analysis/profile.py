@@ -18,14 +18,28 @@ class Profiles(NamedTuple):
     notes: list[Problem]  # a cluster judged as dev by its addresses, said once
 
 
-def _inferred_note(config_set: ConfigSet, addresses: str) -> Problem:
-    message = (
-        "judged as a development setup: clients reach its broker(s) only on loopback or compose-network"
-        f" names ({addresses}),"
-        ' so the rules the dev profile quiets were not run; --profile prod or environment = "prod" in'
-        " [clusters.NAME] judges it as production"
-    )
+def _inferred_note(config_set: ConfigSet, profile: str, evidence: str) -> Problem:
+    if profile == "prod":
+        message = (
+            f'judged as production: {evidence}; --profile dev or environment = "dev" in [clusters.NAME]'
+            " judges it as a development setup"
+        )
+    else:
+        message = (
+            "judged as a development setup: clients reach its broker(s) only on loopback or compose-network"
+            f" names ({evidence}),"
+            ' so the rules the dev profile quiets were not run; --profile prod or environment = "prod" in'
+            " [clusters.NAME] judges it as production"
+        )
     return Problem(config_set.path, config_set.anchor.line, message, "note")
+
+
+def inferred_production(config_set: ConfigSet, run_profile: str | None) -> str | None:
+    """Why a set nobody stated a profile for is judged as production, when its files say why."""
+    inferred = config_set.facts.get("profile_inferred")
+    if stated(config_set, run_profile) or not inferred or inferred[0] != "prod":
+        return None
+    return f"judged as production: {inferred[1]}"
 
 
 def profiles(config_sets: Sequence[ConfigSet], run_profile: str | None) -> Profiles:
@@ -39,7 +53,7 @@ def profiles(config_sets: Sequence[ConfigSet], run_profile: str | None) -> Profi
         found.append(stated or (inferred[0] if inferred else "prod"))
         if inferred is not None and config_set.cluster not in noted:
             noted.add(config_set.cluster)
-            notes.append(_inferred_note(config_set, inferred[1]))
+            notes.append(_inferred_note(config_set, *inferred))
     return Profiles(found, notes)
 
 

@@ -188,7 +188,8 @@ class _Run:
         """A finding the dev profile would quiet, on a set nobody said is production, says so."""
         if not rule.definition.skip_in_dev or profiles.stated(config_set, self.profile):
             return ()
-        return (PROD_ASSUMED,)
+        evidence = profiles.inferred_production(config_set, self.profile)
+        return (evidence or PROD_ASSUMED,)
 
     def timed(self, name: str, started: float) -> None:
         if self.stats is not None:

@@ -23,7 +23,7 @@ from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, LoadError, Problem, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
-from advisor.sources import beside, endpoints
+from advisor.sources import beside, compose_ports, endpoints
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
@@ -365,7 +365,9 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
                 for variable, value, *rest in _environment(service, path, text)
             ]
             image = interpolate(str(service.get("image") or ""), variables)
-            config_sets.append(broker_config_set(path, name, image, entries, anchor))
+            config_set = broker_config_set(path, name, image, entries, anchor)
+            config_set.facts["published"] = compose_ports.published(service)
+            config_sets.append(config_set)
         # A compose file lists every service of its clusters: the brokers among them are all of them.
         for cluster in _clusters(config_sets):
             brokers = [cs for cs in cluster if cs.runs_broker_role()]

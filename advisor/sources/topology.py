@@ -24,6 +24,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from advisor import lazy_re
+from advisor.analysis.listeners import protocol_map
 from advisor.model.document import ConfigSet, Document
 from advisor.model.topology import Cluster, ClusterDeclaration, Link
 from advisor.sources import endpoints
@@ -265,12 +266,41 @@ def _laptop_endpoints(broker: ConfigSet) -> list[str] | None:
     return [str(e) for e in found]
 
 
+def _plaintext_published(broker: ConfigSet) -> str | None:
+    """A compose broker's PLAINTEXT listener whose port the service publishes on every interface:
+    reachable, unauthenticated, from other machines whatever names it advertises."""
+    published = [p for p in broker.facts.get("published") or () if p.everywhere]
+    if not published:
+        return None
+    controllers = {n.strip().upper() for n in endpoints.written_value(broker, "controller.listener.names").split(",")}
+    protocols = protocol_map(endpoints.written_value(broker, "listener.security.protocol.map"))
+    bound = endpoints.written_value(broker, "listeners") or endpoints.written_value(broker, "advertised.listeners")
+    for item in bound.split(","):
+        name, _, address = item.strip().partition("://")
+        port = address.rpartition(":")[2]
+        name = name.upper()
+        if not port.isdigit() or name in controllers or protocols.get(name, name) != "PLAINTEXT":
+            continue
+        for port_published in published:
+            if port_published.container_port == int(port):
+                return (f"service {broker.name} publishes port {port} on every interface (ports: "
+                        f"{port_published.written}, line {port_published.line}) to its PLAINTEXT listener "
+                        f"{item.strip()}: other machines reach it")  # fmt: skip
+    return None
+
+
 def _infer_environment(document: Document) -> None:
     """A cluster whose brokers clients reach on loopback only is a development setup, judged
-    with the dev profile — unless the run, a declaration or a file says otherwise."""
+    with the dev profile — unless the run, a declaration or a file says otherwise, or a compose
+    service publishes a PLAINTEXT listener's port on every interface (then it is production)."""
     for cluster in document.clusters.values():
         brokers = [m for m in cluster.members if m.component == "broker" and m.runs_broker_role()]
         if not brokers or any("profile" in m.facts for m in cluster.members):
+            continue
+        exposed = next((reason for reason in map(_plaintext_published, brokers) if reason), None)
+        if exposed is not None:
+            for member in cluster.members:
+                member.facts["profile_inferred"] = ("prod", exposed)
             continue
         addresses = [_laptop_endpoints(b) for b in brokers]
         if any(a is None for a in addresses):

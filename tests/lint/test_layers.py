@@ -16,7 +16,7 @@ ALLOWED: dict[str, set[str]] = {
     "model": set(),
     "catalog": {"model"},
     # Pure helpers the loaders share with analysis; a metrics file's sniff, so loaders leave it alone.
-    "sources": {"model", "catalog", "analysis.units", "analysis.values", "metrics.sniff"},
+    "sources": {"model", "catalog", "analysis.units", "analysis.values", "analysis.listeners", "metrics.sniff"},
     "metrics": {"model", "sources.limits", "sources.text", "sources.json_reader"},
     "analysis": {"model", "catalog", "metrics", "sources.endpoints"},
     "rules": {"model", "catalog", "analysis", "metrics"},

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from advisor import TYPE_CHECKING, catalog, lazy_re
+from advisor.analysis.listeners import protocol_map
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
@@ -78,19 +79,18 @@ _LISTENER = lazy_re.compile(r"^\s*(?P<name>[A-Za-z0-9_]+)://(?P<host>\[[^\]]*\]|
 _LOOPBACK = lazy_re.compile(r"^(localhost|127(\.\d+){3}|\[?::1\]?)$", re.IGNORECASE)
 
 
-def _protocol_map(text: str | None) -> dict[str, str]:
-    pairs = (item.split(":", 1) for item in (text or "").split(",") if ":" in item)
-    return {name.strip().upper(): protocol.strip().upper() for name, protocol in pairs}
-
-
 @python_check()
 def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Client-facing PLAINTEXT listeners bound to anything but loopback (controller listeners aside)."""
     effective = values["effective"]
     listeners = values["set"].get("listeners")  # the written value: a partial file says nothing of the default
+    key, derived = "listeners", ""
+    if not listeners and _binds_advertised(config_set, values):
+        listeners = _ANY_HOST.sub(r"\g<name>://0.0.0.0:", str(values["set"]["advertised.listeners"]))
+        key, derived = "advertised.listeners", " (the image binds the advertised listeners' ports on 0.0.0.0)"
     if not listeners or is_template(str(listeners)) or "listeners" in config_set.facts.get("strimzi_forbidden", []):
         return []  # Strimzi builds listeners from spec.kafka.listeners, not from config (KB109)
-    protocols = _protocol_map(effective.get("listener.security.protocol.map"))
+    protocols = protocol_map(effective.get("listener.security.protocol.map"))
     controllers = {n.strip().upper() for n in str(effective.get("controller.listener.names") or "").split(",")}
     exposed = []
     for item in str(listeners).split(","):
@@ -102,14 +102,24 @@ def plaintext_listener_beyond_loopback(values: dict[str, Any], config_set: Confi
             exposed.append(f"{match['name']}://{match['host'] or '(all interfaces)'}:{match['port']}")
     if not exposed:
         return []
-    message = f"PLAINTEXT listener {', '.join(exposed)} accepts unauthenticated, unencrypted clients"
-    return [Violation(keys=("listeners",), message=message)]
+    message = f"PLAINTEXT listener {', '.join(exposed)}{derived} accepts unauthenticated, unencrypted clients"
+    return [Violation(keys=(key,), message=message)]
+
+
+# Confluent's images set listeners, when KAFKA_LISTENERS is unset, to the advertised listeners with
+# every host replaced by 0.0.0.0 (kafka-images: etc/confluent/docker/configure, `cub listeners`).
+_ANY_HOST = lazy_re.compile(r"(?P<name>[A-Za-z0-9_]+)://(?:\[[^\]]*\]|[^:,]*):")
+
+
+def _binds_advertised(config_set: ConfigSet, values: dict[str, Any]) -> bool:
+    image = str(config_set.facts.get("image") or "")
+    return "confluentinc/" in image and bool(values["set"].get("advertised.listeners"))
 
 
 def _listeners(values: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     """(name, host, port, protocol) of each client-facing listener written in `listeners`."""
     effective = values["effective"]
-    protocols = _protocol_map(effective.get("listener.security.protocol.map"))
+    protocols = protocol_map(effective.get("listener.security.protocol.map"))
     controllers = {n.strip().upper() for n in str(effective.get("controller.listener.names") or "").split(",")}
     found = []
     for item in str(values["set"].get("listeners") or "").split(","):
@@ -168,7 +178,7 @@ def listener_override_for_unknown_listener(values: dict[str, Any], config_set: C
     texts = [str(effective.get(k) or "") for k in ("listeners", "advertised.listeners", "controller.listener.names")]
     if any(is_template(text) for text in texts):
         return []
-    known = set(_protocol_map(effective.get("listener.security.protocol.map")))
+    known = set(protocol_map(effective.get("listener.security.protocol.map")))
     for item in texts[0].split(",") + texts[1].split(","):
         name, separator, _ = item.strip().partition("://")
         if separator:
