@@ -13,6 +13,9 @@ transaction_max_timeout_ms, group_min_session_timeout_ms, group_max_session_time
 principals               principals the cluster lets in — kafka-acls --add grants and Strimzi KafkaUsers —
                          in the order they appear
 principal_places         "path:line" of the ACL command or KafkaUser that brings in each of them
+min_insync_replicas      the highest min.insync.replicas the cluster's brokers write (what a topic without
+                         its own gets from its leader, at worst), or null when no broker writes one
+min_insync_replicas_at   "path:line" where that broker writes it
 quota_sources            "path:line" of each quota the cluster's members set: kafka-configs client quotas, KafkaUser
                          spec.quotas, a Kafka resource's cluster-wide spec.kafka.quotas
 """
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
 FIELDS = (
     "transactional_producers", "murmur2_producers", "message_limit", "stored_codecs", "broker_ids",
     "transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_max_session_timeout_ms",
-    "principals", "principal_places", "quota_sources",
+    "principals", "principal_places", "quota_sources", "min_insync_replicas", "min_insync_replicas_at",
 )  # fmt: skip
 
 
@@ -125,6 +128,19 @@ def _broker_ids(members: list[ConfigSet]) -> list[int] | None:
     return sorted(ids)
 
 
+def _brokers_min_isr(members: list[ConfigSet]) -> dict[str, Any]:
+    """The strictest min.insync.replicas a broker of the cluster writes, and where."""
+    found: tuple[int, str] | None = None
+    for broker in members:
+        if broker.component != "broker":
+            continue
+        setting = broker.settings.get("min.insync.replicas")
+        count = to_count(to_number(setting.value)) if setting is not None else None
+        if setting is not None and count is not None and (found is None or count > found[0]):
+            found = (count, f"{setting.location.path}:{setting.location.line}")
+    return {"min_insync_replicas": found[0] if found else None, "min_insync_replicas_at": found[1] if found else None}
+
+
 def place(config_set: ConfigSet) -> str:
     """Where a config set starts, as the project summary names it ("path:line")."""
     return f"{config_set.path}:{config_set.anchor.line}"
@@ -158,5 +174,6 @@ def summarize(members: list[ConfigSet]) -> dict[str, Any]:
         "broker_ids": _broker_ids(members),
         **_broker_limits(members),
         **_tenancy(members),
+        **_brokers_min_isr(members),
     }
     return summary

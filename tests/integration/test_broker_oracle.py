@@ -81,6 +81,47 @@ def test_min_isr_equal_to_replicas_stops_writes_when_one_replica_is_down(
     assert strimzi_topic(tmp_path, replicas=3, min_isr=min_isr) == (set() if accepted else {"KT103"})
 
 
+def test_a_topic_without_its_own_min_isr_takes_the_brokers_and_stops_with_one_replica_down(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    """KT107: the brokers' min.insync.replicas=2 applies to a 2-replica topic
+    that sets none: with one replica down, acks=all writes fail with NOT_ENOUGH_REPLICAS."""
+    admin = AdminClient({"bootstrap.servers": kafka_cluster.bootstrap_servers})
+
+    def cluster_default(value: int) -> None:
+        # The cluster-wide default entity, through the real kafka-configs: Kafka 4 with ELR refuses a
+        # per-broker value and the removal of the cluster's (so it is set back to 1, the default), and
+        # librdkafka cannot name the default entity.
+        libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+        command = ["java", "-cp", libs, "org.apache.kafka.tools.ConfigCommand", "--bootstrap-server",
+                   kafka_cluster.bootstrap_servers, "--alter", "--entity-type", "brokers", "--entity-default",
+                   "--add-config", f"min.insync.replicas={value}"]  # fmt: skip
+        subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+
+    name = f"inherits-min-isr-{uuid.uuid4().hex[:8]}"
+    cluster_default(2)
+    try:
+        admin.create_topics([NewTopic(name, num_partitions=1, replica_assignment=[[1, 2]])])[name].result(60)
+        wait_for_topic(admin, name, 1)
+        with kafka_cluster.node_stopped(2):
+            wait_until(lambda: all(len(p.isrs) == 1 for p in admin.list_topics(name, timeout=10).topics[name]
+                                   .partitions.values()), 60, "the ISR to shrink to 1")  # fmt: skip
+            error = produce_one(kafka_cluster.bootstrap_without(2), name)
+            assert error is not None and error.code() == KafkaError.NOT_ENOUGH_REPLICAS, error
+    finally:
+        cluster_default(1)
+        admin.delete_topics([name], request_timeout=30)[name].result(timeout=60)
+    (tmp_path / "kafka.yaml").write_text(
+        "apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\nmetadata:\n  name: test\nspec:\n  kafka:\n"
+        "    replicas: 3\n    config:\n      min.insync.replicas: 2\n"
+    )
+    (tmp_path / "topic.yaml").write_text(
+        "apiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaTopic\nmetadata:\n  name: t\n"
+        "  labels:\n    strimzi.io/cluster: test\nspec:\n  partitions: 1\n  replicas: 2\n"
+    )
+    assert "KT107" in {f.rule for f in lint([tmp_path / "kafka.yaml", tmp_path / "topic.yaml"]).findings}
+
+
 def records_seen(bootstrap: str, topic: str, isolation: str) -> list[bytes]:
     """Everything the consumer receives up to the committed record, the topic's last."""
     consumer = Consumer(

@@ -275,8 +275,12 @@ def test_a_check_name_that_names_no_module_is_refused() -> None:
 
 
 def test_rules_that_judge_a_client_by_its_cluster_declare_that_scope() -> None:
-    """A predicate that reads `peers` (the other files of the set's cluster) is a client↔cluster
-    rule, and says so: its findings carry the cluster's guesses (rules/runner.py)."""
-    reading = {r.definition.id for r in load_rules() if "peers." in (r.definition.when or "")}
-    declared = {r.definition.id for r in load_rules() if r.definition.scope == "client-cluster"}
-    assert reading == declared and reading
+    """A client predicate that reads `peers` (the other files of the set's cluster) is a
+    client↔cluster rule, and says so; a topic's reads its brokers (KT107). Either way its findings
+    carry the cluster's guesses (rules/runner.py: reads_cluster)."""
+    rules = load_rules()
+    reading = {r.definition.id for r in rules if "peers." in (r.definition.when or "")}
+    declared = {r.definition.id for r in rules if r.definition.scope == "client-cluster"}
+    topics = {r.definition.id for r in rules if r.definition.applies_to.components == ["topic"]}
+    assert reading - topics == declared and declared
+    assert all(r.reads_cluster for r in rules if r.definition.id in reading)
