@@ -76,3 +76,32 @@ def test_internal_topic_rules_match_a_single_real_broker(
     if not works:
         assert "offsets.topic.replication.factor" in (tmp_path / "broker.log").read_text()
     assert verdicts(tmp_path, overrides) == rules
+
+
+def test_a_default_replication_factor_above_the_broker_count_refuses_topics_created_without_one(
+    tmp_path: Path,
+) -> None:
+    """KB141: a one-node broker with default.replication.factor=3 refuses a topic created without a
+    factor; with 1 it creates it. The linter says so of a one-broker Strimzi cluster."""
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    for factor, created in (("3", False), ("1", True)):
+        work = tmp_path / factor
+        work.mkdir()
+        with standalone_broker(work, {**LOWERED, "default.replication.factor": factor}) as bootstrap:
+            admin = AdminClient({"bootstrap.servers": bootstrap})
+            future = admin.create_topics([NewTopic("no-factor", num_partitions=1)], request_timeout=30)["no-factor"]
+            try:
+                future.result(60)
+                error = None
+            except KafkaException as raised:
+                error = raised.args[0]
+        assert (error is None) is created, error
+        if not created:
+            assert error.name() == "INVALID_REPLICATION_FACTOR", error
+        strimzi = work / "kafka.yaml"
+        strimzi.write_text(
+            "apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\nmetadata:\n  name: sandbox\nspec:\n  kafka:\n"
+            f"    replicas: 1\n    config:\n      default.replication.factor: {factor}\n"
+        )
+        assert ("KB141" in {f.rule for f in lint([strimzi]).findings}) is not created
