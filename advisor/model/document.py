@@ -44,6 +44,7 @@ FACTS = {
     "profile": "a file's `# kafka-advisor: profile=` directive",
     "shared_roles": "a client config whose keys name no role, linted as each of these roles",
     "endpoints": "host:port names the loader knows a broker by (a Strimzi bootstrap service, a compose service)",
+    "repeated": "keys written twice in one place: [{key, spelling, first, line, later_wins}] (properties, CR config)",
 }
 
 

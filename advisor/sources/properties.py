@@ -17,6 +17,7 @@ from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
 from advisor.sources import properties_syntax
 from advisor.sources.normalize import canonical
+from advisor.sources.repeated import repeated
 
 if TYPE_CHECKING:
     from typing import Any
@@ -189,6 +190,11 @@ def _config_set(path, entries, component, anchor_line, options, found, *, shared
     )
     for entry in entries:  # librdkafka aliases in a librdkafka .properties file read as the Java names
         key = canonical(entry.key, config_set.component, config_set.client)
+        earlier = config_set.settings.get(key)
+        # The same spelling twice: java.util.Properties keeps the later (tests/lint/test_properties_syntax.py).
+        # Two spellings of one key (a client's alias, another client's name) are other rules' business.
+        if earlier is not None and earlier.spelling == entry.key:
+            repeated(config_set, key, entry.key, earlier.location.line, entry.line, later_wins=True)
         config_set.add(
             Setting(
                 key,

@@ -26,6 +26,7 @@ from advisor.model.document import ConfigSet, Document, LoadError, Setting, Sour
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
+from advisor.sources.repeated import repeated
 from advisor.sources.spans import raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
@@ -186,6 +187,8 @@ def _jvm(options: Any) -> dict[str, dict[str, Any]]:
 def _settings(config_set: ConfigSet, config: Any, path: str, text: str) -> None:
     if not isinstance(config, Located):
         return
+    for key, span in config.duplicates:  # the reader kept the last; what the cluster gets is the tools'
+        repeated(config_set, key, key, span.line, config.position(key)[0], later_wins=False)
     for key, value in config.items():
         written = ",".join(map(str, value)) if isinstance(value, LocatedList) else "" if value is None else str(value)
         value_location = config.value_location(key, path)

@@ -157,3 +157,19 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
                 )
             )
     return outcomes
+
+
+@python_check(arguments=("key",))
+def key_written_twice(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Each key a loader saw twice in one place (facts["repeated"]), at its second occurrence."""
+    found = []
+    for entry in config_set.facts.get("repeated") or ():
+        lines = f"lines {entry['first']} and {entry['line']}"
+        if entry["later_wins"]:
+            outcome = f"the one at line {entry['line']} replaces the other without a word"
+        else:
+            outcome = "YAML forbids a repeated key: one is dropped without a word, or a strict reader refuses the file"
+        message = f"{entry['spelling']} is written twice ({lines}): {outcome}"
+        found.append(Violation(keys=(entry["key"],), line=entry["line"], message=message,
+                               arguments={"key": entry["spelling"]}))  # fmt: skip
+    return found
