@@ -14,13 +14,16 @@ class LegacyRemoval(NamedTuple):
     components: tuple[str, ...]
     removed_in: str
     replacement: str
+    gone_with: str = ""  # what went with it ("the old Scala consumer"), said in the finding
 
 
 @cache
 def _removals() -> dict[str, LegacyRemoval]:
     raw = store.read("legacy_removals.json")
     return {
-        entry["key"]: LegacyRemoval(entry["key"], tuple(entry["components"]), entry["removed_in"], entry["replacement"])
+        entry["key"]: LegacyRemoval(
+            entry["key"], tuple(entry["components"]), entry["removed_in"], entry["replacement"], entry.get("with", "")
+        )
         for entry in raw["removals"]
     }
 

@@ -96,7 +96,10 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
             what = f"{setting.spelling} was removed in Kafka {_release_minor(removed[-1].version)}"
             recommended = "remove it"
         elif legacy:
-            what = f"{setting.spelling} was removed in Kafka {legacy.removed_in}; {legacy.replacement} replaces it"
+            gone = f" with {legacy.gone_with}" if legacy.gone_with else ""
+            what = (
+                f"{setting.spelling} was removed in Kafka {legacy.removed_in}{gone}; {legacy.replacement} replaces it"
+            )
             recommended = f"remove it (see {legacy.replacement})"
         elif hint:
             what += f" (did you mean {hint[0]}?)"
