@@ -5,6 +5,7 @@ release from 2.8 to 4.4, librdkafka's property table, kafka-python's DEFAULT_CON
 Data loads lazily on the first question.
 """
 
+from advisor.catalog.early import EarlyRemoval, early_removal
 from advisor.catalog.legacy import LegacyRemoval, legacy_removal
 from advisor.catalog.lookup import (
     CLIENT_COMPONENTS,
@@ -29,11 +30,13 @@ __all__ = [
     "CLIENTS",
     "CLIENT_COMPONENTS",
     "COMPONENTS",
+    "EarlyRemoval",
     "HistoryEvent",
     "KeyFacts",
     "LegacyRemoval",
     "UnknownVersionError",
     "default",
+    "early_removal",
     "exists",
     "history",
     "known_keys",

@@ -14,6 +14,7 @@ sys.path.insert(0, str(REPO_ROOT / "tools" / "catalog"))
 
 import fetch_kafka  # noqa: E402
 import gen_client_catalog  # noqa: E402
+import gen_early_removals  # noqa: E402
 import gen_kafka_catalog  # noqa: E402
 import gen_spring_catalog  # noqa: E402
 
@@ -47,6 +48,11 @@ def test_kafka_4_4_dump_matches_the_committed_4_4_facts() -> None:
 def test_whole_kafka_catalog_regenerates_byte_for_byte() -> None:
     """Every release's jars (fetched from Maven Central once, then cached)."""
     assert gen_kafka_catalog.generate() == gen_kafka_catalog.OUTPUT.read_text()
+
+
+def test_early_removals_regenerate_from_the_old_releases_jars() -> None:
+    """0.8.2 to 2.8.2, each release's own definitions (fetched from Maven Central once, then cached)."""
+    assert gen_early_removals.generate() == gen_early_removals.OUTPUT.read_text()
 
 
 @pytest.mark.parametrize("name", ["librdkafka.json", "kafka_python.json"])

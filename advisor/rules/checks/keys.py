@@ -82,6 +82,7 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
         what = f"{setting.spelling} is not a {client} {component} setting in {_library_release(client, release)}"
         removed = [e for e in catalog.history(name, component) if e.event == "removed"] if client == "java" else []
         legacy = catalog.legacy_removal(name, component, release) if client == "java" else None
+        early = catalog.early_removal(name, component) if client == "java" and not legacy else None
         owners = [o for o in catalog.owners(name, kafka_version=release) if o != component]
         compared += 1  # near spellings cost ~0.4 ms a key: bounded per config set (docs/reliability.md)
         hint = (
@@ -90,7 +91,7 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
             else []
         )
         change = None
-        if removed or legacy:  # the software ignores a removed key: removing it changes nothing that works
+        if removed or legacy or early:  # the software ignores a removed key: removing it changes nothing that works
             change = Change("remove", key, None, "safe", config_set.path, config_set.name)
         if removed:
             what = f"{setting.spelling} was removed in Kafka {_release_minor(removed[-1].version)}"
@@ -101,6 +102,9 @@ def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation
                 f"{setting.spelling} was removed in Kafka {legacy.removed_in}{gone}; {legacy.replacement} replaces it"
             )
             recommended = f"remove it (see {legacy.replacement})"
+        elif early:
+            what = f"{setting.spelling} was removed in Kafka {early.removed_in} (last read by {early.last})"
+            recommended = "remove it"
         elif hint:
             what += f" (did you mean {hint[0]}?)"
             recommended = hint[0]
