@@ -141,6 +141,21 @@ def _bound(number: float | None) -> str | None:
     return None if number is None else str(int(number)) if float(number).is_integer() else str(number)
 
 
+def _listener_base(key: str, release: str) -> catalog.KeyFacts | None:
+    """A listener's own copy of a broker key (listener.name.L.KEY, or listener.name.L.MECHANISM.KEY for
+    SASL): the broker parses it with KEY's definition when it builds the listener, and refuses what
+    that definition refuses (tests/integration/test_listener_prefix_oracle.py)."""
+    match = _LISTENER_PREFIX.match(key)
+    if not match:
+        return None
+    rest = match["rest"]
+    for base in (rest, rest.split(".", 1)[1] if "." in rest else ""):
+        facts = catalog.lookup(base, "broker", kafka_version=release) if base else None
+        if facts is not None:
+            return facts
+    return None
+
+
 @python_check(arguments=("key",))
 def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per written value that the key's definition (type, range, choices) refuses."""
@@ -149,6 +164,8 @@ def value_outside_definition(values: dict[str, Any], config_set: ConfigSet) -> l
     for key, setting in config_set.settings.items():
         name = key if client == "java" else setting.spelling
         facts = catalog.lookup(name, component, kafka_version=release, client=client)
+        if facts is None and component == "broker" and key.startswith("listener.name."):
+            facts = _listener_base(key, release)
         if facts is None or not facts.applies or facts.type == "PASSWORD":
             continue
         problem = value_problem(setting.value, facts)
