@@ -241,3 +241,22 @@ def strimzi_external_listener_unprotected(values: dict[str, Any], config_set: Co
         arguments = {"listener": f"{listener['name']} ({listener['type']})", "missing": " or ".join(missing)}
         outcomes.append(Violation(keys=(), location=where, arguments=arguments))
     return outcomes
+
+
+_REAUTH = "connections.max.reauth.ms"
+REAUTH_FLOOR_MS = 60_000  # below a minute a session lifetime reads as seconds written for milliseconds
+
+
+@python_check(arguments=("key", "value", "seconds"))
+def reauthentication_in_seconds(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """connections.max.reauth.ms, broker-wide or per listener and mechanism, positive and under a minute."""
+    found = []
+    for key, setting in config_set.settings.items():
+        if not (key == _REAUTH or (key.startswith("listener.name.") and key.endswith("." + _REAUTH))):
+            continue
+        text = setting.value.strip()
+        if not text.isdigit() or not 0 < int(text) < REAUTH_FLOOR_MS:
+            continue  # 0 (the default) turns re-authentication off; templates and typos are KB110's
+        seconds = f"{int(text) / 1000:g}"
+        found.append(Violation(keys=(key,), arguments={"key": setting.spelling, "value": text, "seconds": seconds}))
+    return found
