@@ -24,7 +24,7 @@ from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
 from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
-from advisor.sources import readers, topology
+from advisor.sources import pins, readers, topology
 from advisor.sources.text import decode
 
 if TYPE_CHECKING:
@@ -542,6 +542,7 @@ def _load(candidates: Iterable[Candidate | Path], options: LoadOptions) -> Docum
         document.config_sets.extend(config_sets)
         _override_version(options.override_for(candidate.path), source, config_sets)
     _fold_includes(document)
+    pins.apply(document)  # a release the Dockerfile or compose file beside a file runs
     for name in LOADERS:  # facts that span files (Strimzi node pools in files of their own)
         loader = sys.modules.get(f"advisor.sources.{name}")  # only loaders that were asked to read
         if loader is not None and hasattr(loader, "link"):

@@ -94,3 +94,22 @@ def test_content_decides_whatever_the_name_and_a_builder_error_is_a_line(tmp_pat
     broken.write_text("FROM apache/kafka:3.8.0\nENV KAFKA_NODE_ID=1 oops\n")
     problems = lint([broken]).problems
     assert [(p.line, p.kind) for p in problems] == [(2, "input")] and "has no '='" in problems[0].message
+
+
+def test_the_release_a_dockerfile_downloads_judges_the_broker_file_it_copies(tmp_path: Path) -> None:
+    """A release pinned beside a file (sources/pins.py): only for the file the build names, only
+    for brokers and topics, and only when the builds naming it agree."""
+    (tmp_path / "Dockerfile").write_text(
+        "FROM eclipse-temurin:17-jre\nRUN curl -fsSL https://archive.apache.org/dist/kafka/3.6.2/kafka_2.13-3.6.2.tgz"
+        " | tar -xz -C /opt\nCOPY server.properties /opt/kafka/config/\n"
+        'ENTRYPOINT ["/opt/kafka_2.13-3.6.2/bin/kafka-server-start.sh", "/opt/kafka/config/server.properties"]\n'
+    )
+    (tmp_path / "server.properties").write_text("broker.id=1\nzookeeper.connect=zk:2181\n")
+    (tmp_path / "other.server.properties").write_text("broker.id=2\nzookeeper.connect=zk:2181\n")
+    (tmp_path / "app.producer.properties").write_text("bootstrap.servers=k:9092\nlinger.ms=5\n")
+    document = lint(sorted(tmp_path.iterdir())).document
+    judged = {Path(s.path).name: (s.kafka_version, s.kafka_version_from) for s in document.config_sets}
+    assert judged["server.properties"][0] == "3.6.2"
+    assert "kafka_2.13-3.6.2.tgz in Dockerfile, which names server.properties" in judged["server.properties"][1]
+    assert judged["other.server.properties"] == (None, None)  # the build does not name it
+    assert judged["app.producer.properties"] == (None, None)  # a client links its own library
