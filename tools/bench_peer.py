@@ -7,9 +7,10 @@ drifts. Prints figures; a benchmark, not a test (docs/performance.md records the
 
 1. One file: `kafka-advisor lint FILE` and `kafkaesq validate FILE` in fresh processes, for a
    producer.properties and a compose file: median, min, max wall time of each.
-2. Many files: a tree of N files shaped like real repositories' — copies of every file in
-   fixtures/realworld/ (written in the shapes public repositories use), each copy's broker
-   addresses made its own so copies are not one cluster — linted by one `kafka-advisor lint DIR`
+2. Many files: a tree of N files shaped like real repositories' — in every 60, a chart's full
+   values file, two platform compose stacks and a Strimzi topic set (tools/bench_corpus.py) and
+   56 files of fixtures/realworld/ (written in the shapes public repositories use), each group's
+   broker addresses made its own so groups are not one cluster — linted by one `kafka-advisor lint DIR`
    (with its forked workers, on Linux): median wall time of --many-runs lints and peak memory
    (max RSS of its largest process), with a fixed CPU workload timed between them as the
    VM's speed of the moment. kafkaesq reads one file a run, so it has no figure here.
@@ -27,8 +28,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_corpus import LARGE_FILES
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CORPUS = REPO_ROOT / "fixtures" / "realworld"
+GROUP = 60
 _ADDRESS = re.compile(r"\b([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)(:9\d{3})\b")
 
 
@@ -74,19 +78,24 @@ def one_file(ours: Path, peer: Path, runs: int, work: Path) -> None:
 
 
 def corpus(folder: Path, count: int) -> int:
-    """`count` files: copies of fixtures/realworld/ with each copy's addresses its own."""
-    sources = [p for p in sorted(CORPUS.rglob("*")) if p.is_file() and p.name != "SOURCES.md"]
-    written, copy = 0, 0
+    """`count` files in groups of about 60: four large files (bench_corpus: a chart's full values
+    file, two platform compose stacks, a Strimzi topic set) and projects of fixtures/realworld/ in
+    turn, whole (a compose file with its .env), each group's addresses its own."""
+    projects = sorted(p for p in CORPUS.iterdir() if p.is_dir())
+    written, group, next_project = 0, 0, 0
     while written < count:
-        for source in sources:
-            if written >= count:
-                break
-            target = folder / f"copy{copy:04d}" / source.relative_to(CORPUS)
+        files: list[tuple[Path, str]] = [(Path(name), make(group)) for name, make in LARGE_FILES]
+        while len(files) < GROUP:
+            project = projects[next_project % len(projects)]
+            next_project += 1
+            files += [(source.relative_to(CORPUS), source.read_text(encoding="utf-8", errors="surrogateescape"))
+                      for source in sorted(project.rglob("*")) if source.is_file()]  # fmt: skip
+        for relative, text in files[: count - written]:
+            target = folder / f"group{group:04d}" / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            text = source.read_text(encoding="utf-8", errors="surrogateescape")
-            target.write_text(_ADDRESS.sub(rf"\g<1>-c{copy}\g<2>", text), encoding="utf-8", errors="surrogateescape")
+            target.write_text(_ADDRESS.sub(rf"\g<1>-c{group}\g<2>", text), encoding="utf-8", errors="surrogateescape")
             written += 1
-        copy += 1
+        group += 1
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 

@@ -160,6 +160,11 @@ class SourceFile(Value):
         self.includes: dict[str, str] = {} if includes is None else includes
         self.notes: list[Problem] = [] if notes is None else notes
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Its fields without what is cached: a forked reader's file crosses to the parent as its
+        text alone, not also its text again as lines (a large chart's values: twice the bytes)."""
+        return None, {name: getattr(self, name) for name in self._fields}
+
     @cached_property
     def lines(self) -> list[str]:
         """Its lines, broken where Java and the spans break them (\\n, \\r\\n, \\r)."""

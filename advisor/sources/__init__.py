@@ -397,8 +397,8 @@ def discover(
     """(files to load, files named explicitly that no loader reads, missing paths); files of a
     folder walk that look like Kafka configuration but that no loader claims go to `skipped`.
     `options`: --format for the files named, the project config's override globs for all.
-    `read_ahead`: a large walk's files are loaded too, by several processes (sources/parallel.py),
-    for a `load` with these same options."""
+    `read_ahead`: a walk's files are loaded too, each as it is sniffed (by several processes for a
+    large walk, sources/parallel.py), for a `load` with these same options."""
     with bounds.using((options or LoadOptions()).limits):
         return _discover(paths, skipped, options, read_ahead)
 
@@ -415,8 +415,8 @@ def _discover(
             paths_found, too_many = _walk(path, walk_notes, options or LoadOptions())
             from advisor.sources import parallel  # a folder walk's: a lint of named files never forks
 
-            jobs = parallel.workers(len(paths_found)) if read_ahead else 1
-            if jobs > 1:  # every file sniffed and loaded by one of several processes
+            if read_ahead:  # every file sniffed and loaded at once (its YAML read once), by one of several processes
+                jobs = parallel.workers(len(paths_found))
                 read, notes = parallel.read_all(paths_found, lambda p, n: _read_walked(p, n, options), jobs)
                 found += read
                 walk_notes += notes

@@ -52,18 +52,18 @@ def _span(node: Any) -> Span:
 # hand (advisor/sources/limits.py; the project config may move them).
 
 
-def _children(node: Any) -> list[Any]:
+def _kids(node: Any) -> list[Any]:
     kind = node.id  # PyYAML's node kinds: "scalar", "sequence", "mapping" (cheaper than isinstance)
     if kind == "mapping":
         return [part for pair in node.value for part in pair]
     if kind == "sequence":
-        return list(node.value)
+        return node.value  # type: ignore[no-any-return]
     return []
 
 
 def _check_tree(root: Any, path: str) -> None:
     """`_check_shape` for a document without aliases, where no node is shared: its size is its
-    node count, counted in one pass (most files; the alias-aware walk costs three times more)."""
+    node count, counted in one pass (most files)."""
     bounds = limits.current()
     count = 0
     stack: list[tuple[Any, int]] = [(root, 0)]
@@ -86,30 +86,49 @@ def _check_tree(root: Any, path: str) -> None:
 
 def _check_shape(root: Any, path: str) -> None:
     """Refuse alias bombs, recursive aliases and deep nesting in time and memory linear in the
-    composed (unexpanded) document: each node's expanded size is computed once."""
+    composed (unexpanded) document: each container's expanded size is computed once, on the way
+    back up; scalars are counted where their container is entered (most nodes, never shared
+    in a way that matters: a scalar alias adds one node)."""
     bounds = limits.current()
+    if root.id == "scalar":
+        return
     sizes: dict[int, int] = {}
     on_path: set[int] = set()
-    stack: list[tuple[Any, int, bool]] = [(root, 0, False)]
-    while stack:
-        node, depth, finished = stack.pop()
-        key = id(node)
-        if finished:
-            on_path.discard(key)
-            sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
-            if sizes[key] > bounds.yaml_nodes:
-                raise LoadError(path, node.start_mark.line + 1, f"YAML aliases expand to more than "
-                                f"{bounds.yaml_nodes:,} nodes (an alias bomb?): refused unread")  # fmt: skip
+    # frames: [node, its container children not yet counted, expanded size so far, depth]
+    frames: list[list[Any]] = []
+
+    def enter(node: Any, depth: int) -> None:
+        kids = _kids(node)
+        if kids and depth + 1 > bounds.depth:
+            raise LoadError(path, kids[-1].start_mark.line + 1, f"YAML nested deeper than {bounds.depth} levels")
+        containers = [kid for kid in kids if kid.id != "scalar"]
+        containers.reverse()  # popped from the end: in document order
+        on_path.add(id(node))
+        frames.append([node, containers, 1 + len(kids) - len(containers), depth])
+
+    enter(root, 0)
+    while frames:
+        frame = frames[-1]
+        pending = frame[1]
+        if pending:
+            child = pending.pop()
+            known = sizes.get(id(child))
+            if known is not None:
+                frame[2] += known
+            elif id(child) in on_path:
+                raise LoadError(path, child.start_mark.line + 1, "a YAML alias refers to a node that contains it")
+            else:
+                enter(child, frame[3] + 1)
             continue
-        if key in sizes:
-            continue
-        if key in on_path:
-            raise LoadError(path, node.start_mark.line + 1, "a YAML alias refers to a node that contains it")
-        if depth > bounds.depth:
-            raise LoadError(path, node.start_mark.line + 1, f"YAML nested deeper than {bounds.depth} levels")
-        on_path.add(key)
-        stack.append((node, depth, True))
-        stack.extend((child, depth + 1, False) for child in _children(node) if id(child) not in sizes)
+        frames.pop()
+        node, size = frame[0], frame[2]
+        if size > bounds.yaml_nodes:
+            raise LoadError(path, node.start_mark.line + 1, f"YAML aliases expand to more than "
+                            f"{bounds.yaml_nodes:,} nodes (an alias bomb?): refused unread")  # fmt: skip
+        on_path.discard(id(node))
+        sizes[id(node)] = size
+        if frames:
+            frames[-1][2] += size
 
 
 def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
@@ -138,12 +157,22 @@ def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
                             key_spans[name] = base.key_spans[name]
                             value_spans[name] = base.value_spans[name]
                 continue
-            key = str(key_node.value)
+            key = key_node.value
+            if key.__class__ is not str:
+                key = str(key)
             if key in mapping:
                 mapping.duplicates.append((key, key_spans[key]))
-            mapping[key] = _scalar(value_node) if value_node.id == "scalar" else _yaml_value(value_node, done)
-            key_spans[key] = _span(key_node)
-            value_spans[key] = _span(value_node)
+            if value_node.id == "scalar":
+                mapping[key] = _scalar(value_node)
+            else:
+                mapping[key] = _yaml_value(value_node, done)
+            # _span(key_node) and _span(value_node), inline: two for every key of every file
+            start, end = key_node.start_mark, key_node.end_mark
+            key_spans[key] = from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1,
+                                                start.index, end.index))  # fmt: skip
+            start, end = value_node.start_mark, value_node.end_mark
+            value_spans[key] = from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1,
+                                                  start.index, end.index))  # fmt: skip
         done[id(node)] = mapping
         return mapping
     items = LocatedList()
@@ -183,6 +212,14 @@ def _composer() -> Any:
             CParser.__init__(self, stream)
             BaseResolver.__init__(self)
 
+        # PyYAML's path resolvers (add_path_resolver) are never registered: the composer's call
+        # for every node need not look for them.
+        def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+            return None
+
+        def ascend_resolver(self) -> None:
+            return None
+
         def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
             if kind is yaml.ScalarNode:
                 if implicit[0] and value in _NULLS:
@@ -195,8 +232,23 @@ def _composer() -> Any:
     return Composer
 
 
+# The last text read and its documents: a file is read by the sniffers that look at it in turn
+# (compose, Helm, Spring…) and by the loader that claims it, one after the other — the same
+# reading, never changed by any of them (readers only read), so it is done once.
+_last: list[Any] = [None, None, None]  # [text, limits, documents]
+
+
 def read_yaml(text: str, path: str) -> list[Any]:
     """Every document of a (multi-document) YAML stream."""
+    bounds = limits.current()
+    if _last[0] is text and _last[1] is bounds:
+        return list(_last[2])
+    documents = _read_yaml(text, path)
+    _last[:] = [text, bounds, documents]
+    return list(documents)
+
+
+def _read_yaml(text: str, path: str) -> list[Any]:
     loader_class = _composer()
     import yaml  # imported by _composer
 
