@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 FORMAT = "compose"
 _COMPOSE_NAME = lazy_re.compile(r"^(docker-)?compose([.-].*)?\.ya?ml$")
+_SERVICES = lazy_re.compile(r"^services:\s*$", re.MULTILINE)
 # A tag's version: `3.9.0`, `v3.9`, `3.7.0-debian-12-r0`; wurstmeister's `<scala>-<kafka>` tags
 # (`2.13-2.8.1`) name the Scala build first, the Kafka release second.
 _TAG_VERSION = lazy_re.compile(r":v?(?:\d+\.\d+-(?=\d+\.\d+))?(\d+\.\d+(?:\.\d+)?)")
@@ -174,7 +175,7 @@ def sniff(path: Path, text: str) -> Any:
         return ("env", None) if broker else None
     if path.suffix not in (".yml", ".yaml"):
         return None
-    if not _COMPOSE_NAME.match(path.name) and not re.search(r"^services:\s*$", text, re.MULTILINE):
+    if not _COMPOSE_NAME.match(path.name) and not ("services:" in text and _SERVICES.search(text)):
         return None
     try:
         documents = read_yaml(text, str(path))

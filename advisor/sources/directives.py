@@ -62,6 +62,8 @@ def setting(directives: list[Directive], name: str) -> str | None:
 def in_hash_comments(text: str, path: str) -> list[Directive]:
     """Directives in the whole-line `#` comments of a YAML, TOML, shell or .env file."""
     found: list[Directive] = []
+    if "kafka-advisor:" not in text:  # the marker every directive is written with
+        return found
     for number, line in enumerate(text.splitlines(), start=1):
         if line.lstrip().startswith("#"):
             found.extend(parse_comment(number, line, path))

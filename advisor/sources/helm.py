@@ -205,7 +205,7 @@ def properties_text(
     text = section.get(key)
     if not isinstance(text, str) or not text.strip():
         return
-    value_span = section.value_spans.get(key)
+    value_span = section.value_span(key)
     block = "\n" in text
     offset = section.position(key)[0] if block else section.position(key)[0] - 1  # a block starts a line later
     if block:  # the block's indentation, which YAML took away from every line of it

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from advisor import lazy_re
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.provenance import Location
 from advisor.named_tuple import NamedTuple, from_values
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _NEWLINE = lazy_re.compile(r"\r\n|\n|\r")
 
@@ -30,30 +33,75 @@ class Span(NamedTuple):
 
 
 class Located(dict):  # type: ignore[type-arg]
-    """A mapping that knows the spans of its keys and values."""
+    """A mapping that knows the spans of its keys and values.
+
+    A YAML mapping keeps its key and value nodes (`_nodes`) and makes spans from their marks
+    only where they are asked for — most keys of a large values file are never located — and
+    the span dicts on first use; pickled or copied, it takes its spans along, not the nodes."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.key_spans: dict[str, Span] = {}
-        self.value_spans: dict[str, Span] = {}
+        self._key_spans: dict[str, Span] | None = None
+        self._value_spans: dict[str, Span] | None = None
+        self._nodes: dict[str, tuple[Any, Any]] | None = None  # key -> (key node, value node)
         self.duplicates: list[tuple[str, Span]] = []  # earlier occurrences of a key written twice
         self.line = 1
+
+    @property
+    def key_spans(self) -> dict[str, Span]:
+        if self._key_spans is None:
+            self._spans_made()
+        return self._key_spans  # type: ignore[return-value]  # made just above
+
+    @property
+    def value_spans(self) -> dict[str, Span]:
+        if self._value_spans is None:
+            self._spans_made()
+        return self._value_spans  # type: ignore[return-value]  # made just above
+
+    def _spans_made(self) -> None:
+        nodes, self._nodes = self._nodes or {}, None
+        self._key_spans = {key: node_span(pair[0]) for key, pair in nodes.items()}
+        self._value_spans = {key: node_span(pair[1]) for key, pair in nodes.items()}
+
+    def __getstate__(self) -> dict[str, Any]:
+        if self._key_spans is None:
+            self._spans_made()
+        return {name: value for name, value in vars(self).items() if name != "_nodes"}
 
     @property
     def positions(self) -> dict[str, tuple[int, int]]:
         return {key: (span.line, span.column) for key, span in self.key_spans.items()}
 
+    def key_span(self, key: str) -> Span | None:
+        if self._nodes is not None:
+            pair = self._nodes.get(key)
+            return node_span(pair[0]) if pair is not None else None
+        return self.key_spans.get(key)
+
+    def value_span(self, key: str) -> Span | None:
+        if self._nodes is not None:
+            pair = self._nodes.get(key)
+            return node_span(pair[1]) if pair is not None else None
+        return self.value_spans.get(key)
+
     def position(self, key: str) -> tuple[int, int]:
-        span = self.key_spans.get(key)
+        span = self.key_span(key)
         return (span.line, span.column) if span is not None else (self.line, 1)
 
     def key_location(self, key: str, path: str) -> Location:
-        span = self.key_spans.get(key)
+        span = self.key_span(key)
         return span.at(path) if span is not None else Location(path, self.line)
 
     def value_location(self, key: str, path: str) -> Location | None:
-        span = self.value_spans.get(key)
+        span = self.value_span(key)
         return span.at(path) if span is not None else None
+
+
+def node_span(node: Any) -> Span:
+    """A YAML node's span, from its start and end marks (0-based lines and columns there)."""
+    start, end = node.start_mark, node.end_mark
+    return from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1, start.index, end.index))
 
 
 class LocatedList(list):  # type: ignore[type-arg]
@@ -79,12 +127,22 @@ def raw_text(text: str, location: Location | None) -> str | None:
 class LineIndex:
     """Offsets → lines and columns, for one text (line ends: \\n, \\r\\n or \\r, as Java reads)."""
 
+    __slots__ = ("_starts", "_text")
+
     def __init__(self, text: str) -> None:
-        self.starts = [0] + [match.end() for match in _NEWLINE.finditer(text)]
+        self._text = text
+        self._starts: list[int] | None = None  # the line starts, found when first asked for
+
+    @property
+    def starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0] + [match.end() for match in _NEWLINE.finditer(self._text)]
+        return self._starts
 
     def span(self, start: int, end: int) -> Span:
         """The span of text[start:end] (end exclusive; an empty span stays at its start)."""
-        line = bisect_right(self.starts, start)
-        end_line = bisect_right(self.starts, max(end - 1, start))
-        end_column = end - self.starts[end_line - 1] + 1
-        return from_values(Span, (line, start - self.starts[line - 1] + 1, end_line, end_column, start, end))
+        starts = self.starts
+        line = bisect_right(starts, start)
+        end_line = bisect_right(starts, max(end - 1, start))
+        end_column = end - starts[end_line - 1] + 1
+        return from_values(Span, (line, start - starts[line - 1] + 1, end_line, end_column, start, end))

@@ -51,8 +51,10 @@ _YAML_KAFKA = lazy_re.compile(r"^[ \t]+kafka:")
 def _yaml_tree(text: str) -> bool:
     """One pass over the lines (no regex that could backtrack on a hostile file): a top-level
     `spring:` whose indented block holds a `kafka:` key, or flat `spring.kafka.` keys."""
-    if _YAML_FLAT.search(text):
+    if "spring." in text and _YAML_FLAT.search(text):
         return True
+    if "spring:" not in text:  # no top-level spring block to look into
+        return False
     inside = False
     for line in text.splitlines():
         if _YAML_TOP.match(line):

@@ -37,7 +37,7 @@ _USER_QUOTAS = ("producerByteRate", "consumerByteRate", "requestPercentage", "co
 
 
 def sniff(path: Path, text: str) -> Any:
-    if path.suffix not in (".yaml", ".yml") or not _API.search(text):
+    if path.suffix not in (".yaml", ".yml") or "kafka.strimzi.io/" not in text or not _API.search(text):
         return None
     return True
 

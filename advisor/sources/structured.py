@@ -13,9 +13,8 @@ from functools import cache
 
 from advisor import TYPE_CHECKING, lazy_re
 from advisor.model.document import LoadError
-from advisor.named_tuple import from_values
 from advisor.sources import limits
-from advisor.sources.spans import Located, LocatedList, Span
+from advisor.sources.spans import Located, LocatedList, Span, node_span
 
 if TYPE_CHECKING:
     from typing import Any
@@ -39,11 +38,6 @@ def read_toml(text: str, path: str) -> Any:
 
 
 # ---------------------------------------------------------------- YAML
-
-
-def _span(node: Any) -> Span:
-    start, end = node.start_mark, node.end_mark
-    return from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1, start.index, end.index))
 
 
 # Aliases let a few hundred bytes stand for billions of nodes ("billion laughs"), and a node may
@@ -143,7 +137,7 @@ def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
     if kind == "mapping":
         mapping = Located()
         mapping.line = node.start_mark.line + 1
-        key_spans, value_spans = mapping.key_spans, mapping.value_spans
+        nodes = mapping._nodes = {}  # spans made from these only where asked for (spans.Located)
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE:  # `<<: *anchor`
                 merged = value_node.value if value_node.id == "sequence" else [value_node]
@@ -151,35 +145,29 @@ def _yaml_value(node: Any, done: dict[int, Any]) -> Any:
                     base = _yaml_value(source, done)
                     if not isinstance(base, Located):
                         continue
+                    base_nodes = base._nodes or {}  # this parse made it: no span asked for yet
                     for name, value in base.items():
                         if name not in mapping:
                             mapping[name] = value
-                            key_spans[name] = base.key_spans[name]
-                            value_spans[name] = base.value_spans[name]
+                            nodes[name] = base_nodes[name]
                 continue
             key = key_node.value
             if key.__class__ is not str:
                 key = str(key)
             if key in mapping:
-                mapping.duplicates.append((key, key_spans[key]))
+                mapping.duplicates.append((key, node_span(nodes[key][0])))
             if value_node.id == "scalar":
                 mapping[key] = _scalar(value_node)
             else:
                 mapping[key] = _yaml_value(value_node, done)
-            # _span(key_node) and _span(value_node), inline: two for every key of every file
-            start, end = key_node.start_mark, key_node.end_mark
-            key_spans[key] = from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1,
-                                                start.index, end.index))  # fmt: skip
-            start, end = value_node.start_mark, value_node.end_mark
-            value_spans[key] = from_values(Span, (start.line + 1, start.column + 1, end.line + 1, end.column + 1,
-                                                  start.index, end.index))  # fmt: skip
+            nodes[key] = (key_node, value_node)
         done[id(node)] = mapping
         return mapping
     items = LocatedList()
     items.line = node.start_mark.line + 1
     for item in node.value:
         items.append(_scalar(item) if item.id == "scalar" else _yaml_value(item, done))
-        items.spans.append(_span(item))
+        items.spans.append(node_span(item))
     done[id(node)] = items
     return items
 

@@ -82,6 +82,7 @@ def _is_broker(container: Located, entries: list[Entry], command: str) -> bool:
     return compose.broker_image(str(container.get("image") or ""))
 
 
+_WORKLOAD_KIND = lazy_re.compile(r"^\s*kind:\s*[\"']?(?:StatefulSet|Deployment|ReplicaSet|DaemonSet|Pod)\b", re.M)
 _LAUNCHER = lazy_re.compile(r"/docker/run\b|/opt/bitnami/scripts/kafka/(?:entrypoint|run)\.sh")
 
 
@@ -195,4 +196,4 @@ def config_sets(found: list[tuple[Located, Located]], path: str, text: str) -> l
 
 
 def mentions_workload(text: str) -> bool:
-    return re.search(r"^\s*kind:\s*[\"']?(?:StatefulSet|Deployment|ReplicaSet|DaemonSet|Pod)\b", text, re.M) is not None
+    return "kind:" in text and _WORKLOAD_KIND.search(text) is not None
