@@ -68,7 +68,8 @@ def _default_replication_factor(brokers: list[ConfigSet]) -> float | None:
 
 
 def facts_of(document: Document, cluster_id: str | None) -> ClusterFacts:
-    brokers = document.cluster_brokers(cluster_id)
+    # kafka-configs updates of running brokers count no broker (sources/shell.py)
+    brokers = [b for b in document.cluster_brokers(cluster_id) if "dynamic_update" not in b.facts]
     counted = [b.facts["broker_count"] for b in brokers if b.facts.get("broker_count")]
     racks = sorted({b.settings["broker.rack"].value for b in brokers if "broker.rack" in b.settings})
     cluster = document.clusters.get(cluster_id or "")

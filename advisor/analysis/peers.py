@@ -57,15 +57,53 @@ def _written_number(config_set: ConfigSet, key: str) -> float | None:
     return to_number(setting.value) if setting is not None else None
 
 
+def _dynamic(config_set: ConfigSet) -> dict[str, Any] | None:
+    return config_set.facts.get("dynamic_update")  # kafka-configs on running brokers (sources/shell.py)
+
+
+def _broker_values(members: list[ConfigSet], key: str) -> list[float]:
+    """`key` as each broker of the cluster runs with it. Broker configs take precedence per broker
+    id dynamic, then cluster-wide dynamic (kafka-configs --entity-default), then the broker's
+    file, then Kafka's default (KIP-226; a real 4.4 broker's answer in
+    tests/integration/test_dynamic_broker_configs.py). Dynamic values of a key the broker does not
+    take at run time are refused, so they change nothing. Without a broker file, what the
+    dynamic updates set is all there is."""
+    files = [cs for cs in members if cs.component == "broker" and _dynamic(cs) is None]
+    updates = [cs for cs in members if cs.component == "broker" and _dynamic(cs) is not None]
+    default = _broker_default(key)
+    cluster_wide: float | None = None
+    per_broker: dict[int, float] = {}
+    facts = catalog.lookup(key, "broker")
+    if facts is not None and facts.dynamic in ("cluster-wide", "per-broker"):
+        for update in updates:
+            value, target = _written_number(update, key), _dynamic(update) or {}
+            node = to_count(to_number(target["broker"])) if target.get("broker") is not None else None
+            if value is None:
+                continue
+            if target.get("default"):
+                cluster_wide = value
+            elif node is not None:
+                per_broker[node] = value
+    if not files:
+        return [*([] if cluster_wide is None else [cluster_wide]), *per_broker.values()] or (
+            [default] if updates else []
+        )
+    values = []
+    for broker in files:
+        node_id = _node_id(broker)
+        own = per_broker.get(node_id) if node_id is not None else None
+        values.append(next(v for v in (own, cluster_wide, _written_number(broker, key), default) if v is not None))
+    return values
+
+
 def _message_limit(members: list[ConfigSet]) -> int | None:
     """The largest record batch the cluster's brokers accept: the smallest broker
     message.max.bytes (its default where unset), raised by any topic's max.message.bytes.
     None when the project has no broker configuration."""
-    brokers = [cs for cs in members if cs.component == "broker"]
+    brokers = _broker_values(members, "message.max.bytes")
     if not brokers:
         return None
-    default = _broker_default("message.max.bytes")
-    limit = min(_written_number(b, "message.max.bytes") or default for b in brokers)
+    limit = min(brokers)
     topics = [_written_number(t, "max.message.bytes") for t in members if t.component == "topic"]
     return int(max([limit, *(t for t in topics if t is not None)]))
 
@@ -93,13 +131,11 @@ _LIMITS = ("transaction_max_timeout_ms", "group_min_session_timeout_ms", "group_
 
 def _broker_limits(members: list[ConfigSet]) -> dict[str, float | None]:
     """The bound every broker of the project enforces: the lowest maximum, the highest minimum."""
-    brokers = [cs for cs in members if cs.component == "broker"]
-    if not brokers:
+    if not any(cs.component == "broker" for cs in members):
         return dict.fromkeys(_LIMITS)
 
     def values(key: str) -> list[float]:
-        default = _broker_default(key)
-        return [_written_number(b, key) or default for b in brokers]
+        return _broker_values(members, key)
 
     return {
         "transaction_max_timeout_ms": min(values("transaction.max.timeout.ms")),
@@ -117,7 +153,7 @@ def _node_id(broker: ConfigSet) -> int | None:
 
 
 def _broker_ids(members: list[ConfigSet]) -> list[int] | None:
-    brokers = [cs for cs in members if cs.component == "broker" and cs.runs_broker_role()]
+    brokers = [cs for cs in members if cs.component == "broker" and cs.runs_broker_role() and _dynamic(cs) is None]
     clusters = {cs.cluster for cs in brokers}
     counts = {cs.facts.get("broker_count") for cs in brokers}
     if len(clusters) != 1 or None in clusters or len(counts) != 1 or None in counts:

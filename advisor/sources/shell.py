@@ -128,17 +128,40 @@ def _spans(
     return Location(path, _flag_line(lines, first, last, needle)), None, None
 
 
+# kafka-configs' shorter entity options (2.6 on; the 2.8.2 and 4.4 tools list them): the entity
+# type, and the option naming the entity or its defaults.
+_ENTITY_OPTIONS = {
+    "--broker": "brokers", "--broker-defaults": "brokers", "--topic": "topics", "--broker-logger": "broker-loggers",
+    "--user": "users", "--user-defaults": "users", "--client": "clients", "--client-defaults": "clients",
+}  # fmt: skip
+
+
+def _configs_entity(flags: dict[str, Any]) -> tuple[str | None, str | None, bool]:
+    """kafka-configs' entity: its type, name and whether it is the type's default entity,
+    written out (--entity-type brokers --entity-name 1) or short (--broker 1, --broker-defaults)."""
+    entity, name = flags.get("--entity-type"), flags.get("--entity-name")
+    default = "--entity-default" in flags
+    for option, kind in _ENTITY_OPTIONS.items():
+        if option in flags:
+            entity = kind
+            if option.endswith("-defaults"):
+                default = True
+            elif isinstance(flags[option], str):
+                name = flags[option]
+    return entity, name if isinstance(name, str) else None, default
+
+
 def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: int, lines: list[str]) -> ConfigSet:
-    entity = flags.get("--entity-type")
+    entity, entity_name, entity_default = _configs_entity(flags) if tool == "configs" else (None, None, False)
     if tool == "topics" and ("--create" in flags or "--alter" in flags):
         component = "topic"
     elif tool == "configs" and entity in ("topics", "brokers", "broker-loggers"):
         component = "topic" if entity == "topics" else "broker"
     else:
         component = "admin"
-    target = flags.get("--topic") or flags.get("--entity-name") or ""
+    target = entity_name or flags.get("--topic") or ""
     quotas = []
-    if tool == "configs" and (entity in ("users", "clients") or "--entity-default" in flags):
+    if tool == "configs" and (entity in ("users", "clients") or entity_default):
         quotas = sorted({key for key, _ in _config_pairs(flags.get("--add-config", [])) if key in QUOTA_KEYS})
     granted = flags.get("--allow-principal", []) if tool == "acls" and "--add" in flags else []
     config_set = ConfigSet(
@@ -152,11 +175,18 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
                 "flags": {k: v for k, v in flags.items() if k not in _REPEATABLE},
                 "line": first,
                 "flag_lines": {flag: _flag_line(lines, first, last, flag) for flag in flags},
+                **({"entity": {"type": entity, "name": entity_name, "default": entity_default}} if entity else {}),
             },
             "principals": [p for p in granted if isinstance(p, str)],
             "quotas": quotas,
         },
     )
+    if component == "broker" and entity == "brokers":
+        # A running cluster's dynamic update, not a broker's file: what it leaves out is the
+        # brokers' own (unknown here), and it stands for no broker of its own (analysis/peers.py
+        # applies it over the broker files it names).
+        config_set.facts["defaults_unknown"] = True
+        config_set.facts["dynamic_update"] = {"default": entity_default, "broker": entity_name}
     if tool == "topics" and "--create" in flags:  # what the topic rules read of a Strimzi topic too
         config_set.facts["partitions"] = flags.get("--partitions")
         config_set.facts["replicas"] = flags.get("--replication-factor")

@@ -5,7 +5,7 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 
 from __future__ import annotations
 
-from advisor import TYPE_CHECKING
+from advisor import TYPE_CHECKING, catalog, lazy_re
 from advisor.model.document import ConfigSet
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
@@ -173,3 +173,64 @@ def acl_wildcard_principal(values: dict[str, Any], config_set: ConfigSet) -> lis
     line = command["flag_lines"].get("--allow-principal", command["line"])
     return [Violation(keys=("--allow-principal",), line=line,
                       arguments={"operations": ", ".join(changing), "resource": resource})]  # fmt: skip
+
+
+# Kafka's SslConfigs.RECONFIGURABLE_CONFIGS: a broker takes them at run time only with a listener
+# prefix (DynamicBrokerConfig.securityConfigsWithoutListenerPrefix); matched by name so the
+# later additions (KIP-651's PEM keys) are in.
+def _listener_only(key: str) -> bool:
+    return key.startswith(("ssl.keystore.", "ssl.truststore.")) or key == "ssl.key.password"
+
+
+# Listener settings a cluster-wide default may set (DynamicBrokerConfig.ClusterLevelListenerConfigs).
+_CLUSTER_LEVEL_LISTENER_KEYS = ("max.connections", "max.connection.creation.rate", "num.network.threads")
+_PREFIXED = lazy_re.compile(r"^listener\.name\.[^.]+\.(?P<base>.+)$")
+
+REFUSALS = {
+    "read-only": "Cannot update these configs dynamically",
+    "listener-only": "These security configs can be dynamically updated only per-listener using the listener prefix",
+    "per-broker": "Cannot update these configs at default cluster level, broker id must be specified",
+}
+
+
+def dynamic_refusal(key: str, release: str, cluster_default: bool) -> str | None:
+    """Why a running broker of `release` refuses `key` from kafka-configs --alter on brokers
+    (the three checks of DynamicBrokerConfig.validateConfigs), or None when it takes it or the
+    key is not one of its own (custom keys pass; misspellings are KB101's)."""
+    prefixed = _PREFIXED.match(key)
+    if prefixed:
+        base = prefixed["base"]
+        return "per-broker" if cluster_default and base not in _CLUSTER_LEVEL_LISTENER_KEYS else None
+    facts = catalog.lookup(key, "broker", kafka_version=release)
+    if facts is None:
+        return None
+    if facts.dynamic in (None, "read-only"):
+        return "read-only"
+    if _listener_only(key):
+        return "listener-only"
+    return "per-broker" if cluster_default and facts.dynamic == "per-broker" else None
+
+
+_WHY = {
+    "read-only": "is read only at startup: the broker refuses to change it while running",
+    "listener-only": "is taken at run time only per listener (listener.name.LISTENER.{key})",
+    "per-broker": "is per broker: a cluster-wide default cannot set it (name the broker: --entity-name ID)",
+}
+
+
+@python_check(arguments=("key", "refusal", "why"))
+def broker_config_not_dynamic(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """kafka-configs --alter --add-config on brokers with a key the running broker refuses."""
+    command = _command(config_set)
+    if command is None or "--alter" not in command["flags"]:
+        return []
+    entity = command.get("entity")
+    if not entity or entity["type"] != "brokers":
+        return []
+    found = []
+    for key, setting in config_set.settings.items():
+        refusal = dynamic_refusal(key, values["kafka_version"], entity["default"])
+        if refusal is not None:
+            arguments = {"key": setting.spelling, "refusal": REFUSALS[refusal], "why": _WHY[refusal].format(key=key)}
+            found.append(Violation(keys=(key,), arguments=arguments))
+    return found
