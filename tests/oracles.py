@@ -142,13 +142,17 @@ def standalone_broker(
             time.sleep(0.5)
         yield bootstrap
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
         log.close()
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _registered(bootstrap: str) -> bool:
@@ -159,3 +163,69 @@ def _registered(bootstrap: str) -> bool:
         return bool(AdminClient({"bootstrap.servers": bootstrap}).list_topics(timeout=2).brokers)
     except KafkaException:  # not listening yet
         return False
+
+
+_LOG4J1 = (
+    "log4j.rootLogger=WARN, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\n"
+    "log4j.appender.stdout.layout=org.apache.log4j.PatternLayout\n"
+    "log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n\n"
+)
+
+
+@contextmanager
+def zookeeper_broker(
+    work: Path, overrides: dict[str, str], release: str = "3.9.1", timeout: float = 120
+) -> Iterator[str]:
+    """A real ZooKeeper-mode broker of a 3.x (or 2.8) release with its own ZooKeeper, both on
+    loopback at port_base()+70 and +71 — for what only the releases before KRaft-only do (an
+    inter.broker.protocol.version below 3.0 and the message formats it keeps). Built from the
+    release's broker jar and its dependencies (ZooKeeper among them). Yields the bootstrap address."""
+    import kafka_cluster  # tools/
+
+    zk_port = kafka_cluster.port_base() + 70
+    port = zk_port + 1
+    if not kafka_cluster.ports_free((zk_port, port), wait=90):
+        raise AssertionError(f"ports {zk_port}, {port} stay in use: another ZooKeeper broker running?")
+    (work / "log4j.properties").write_text(_LOG4J1)
+    java = ["java", "-Xmx512m", f"-Dlog4j.configuration=file:{work / 'log4j.properties'}"]
+    java += ["-cp", fetch_kafka.classpath(fetch_kafka.kafka_core_libs(release))]
+    (work / "zookeeper.properties").write_text(
+        f"dataDir={work / 'zookeeper'}\nclientPort={zk_port}\nclientPortAddress=127.0.0.1\nadmin.enableServer=false\n"
+    )
+    config = {
+        "broker.id": "0",
+        "zookeeper.connect": f"127.0.0.1:{zk_port}",
+        "listeners": f"PLAINTEXT://127.0.0.1:{port}",
+        "log.dirs": str(work / "data"),
+        "offsets.topic.replication.factor": "1",
+        "transaction.state.log.replication.factor": "1",
+        "transaction.state.log.min.isr": "1",
+        "group.initial.rebalance.delay.ms": "0",
+        **overrides,
+    }
+    (work / "server.properties").write_text("".join(f"{k}={v}\n" for k, v in config.items()))
+    logs = [(work / "zookeeper.log").open("wb"), (work / "broker.log").open("wb")]
+    main = "org.apache.zookeeper.server.quorum.QuorumPeerMain"
+    processes = [
+        subprocess.Popen([*java, main, str(work / "zookeeper.properties")], stdout=logs[0], stderr=subprocess.STDOUT)
+    ]
+    bootstrap = f"127.0.0.1:{port}"
+    try:
+        processes.append(
+            subprocess.Popen(
+                [*java, "kafka.Kafka", str(work / "server.properties")], stdout=logs[1], stderr=subprocess.STDOUT
+            )
+        )
+        deadline = time.monotonic() + timeout
+        while not _registered(bootstrap):
+            if any(p.poll() is not None for p in processes) or time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the ZooKeeper-mode broker did not start:\n{(work / 'broker.log').read_text()[-3000:]}"
+                )
+            time.sleep(0.5)
+        yield bootstrap
+    finally:
+        for process in reversed(processes):  # the broker first: it deregisters from ZooKeeper
+            _stop(process)
+        for log in logs:
+            log.close()
