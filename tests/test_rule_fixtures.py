@@ -219,6 +219,9 @@ def _neutral_copies(paths: list[Path], folder: Path) -> dict[str, str]:
         target = folder / f"file{number}{suffix}"
         shutil.copy(path, target)
         names[str(target)] = path.name
+        # a name the real tool fixes: Helm reads a chart's Chart.yaml by that name only
+        if (path.parent / "Chart.yaml").is_file() and not (folder / "Chart.yaml").exists():
+            shutil.copy(path.parent / "Chart.yaml", folder / "Chart.yaml")
     return names
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from advisor import TYPE_CHECKING
 from advisor.model.document import ConfigSet, Setting, SourceFile
 from advisor.secrets import is_secret_key
-from advisor.sources import compose
+from advisor.sources import chart_paths, compose
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import Located, raw_text
 from advisor.sources.structured import read_yaml
@@ -56,7 +56,8 @@ def _scalar(value: Any) -> str | None:
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
-    values = _values(read_yaml(text, path)[0])
+    documents = read_yaml(text, path)
+    values = _values(documents[0])
     assert values is not None  # sniff said so
     tag = _scalar(values.get("imageTag"))
     image = f"{_scalar(values.get('image')) or _CHART_IMAGE}:{tag}" if tag else str(values.get("image") or "")
@@ -97,5 +98,8 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     limits = resources.get("limits") if isinstance(resources, Located) else None
     if isinstance(limits, Located) and limits.get("memory") is not None:
         config_set.facts["memory_limit"] = {"value": str(limits["memory"]), "line": limits.position("memory")[0]}
+    nested = values is not documents[0]  # under an umbrella's cp-kafka:
+    config_set.facts["chart_values"] = {"chart": "cp-kafka", "version": None, "nested": nested,
+                                        **chart_paths.written(values)}  # fmt: skip
     directive_syntax.apply_file_settings([config_set], found)
     return source, [config_set]

@@ -32,7 +32,7 @@ from advisor.catalog import surfaces
 from advisor.model.document import ConfigSet, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
-from advisor.sources import beside, properties_syntax
+from advisor.sources import beside, chart_paths, properties_syntax
 from advisor.sources import directives as directive_syntax
 from advisor.sources.spans import LineIndex, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
@@ -443,6 +443,18 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
     config_set.facts["chart_secrets"] = _chart_secrets(values)
+    named_chart = from_chart if version is None else _release_from_chart(path)  # the chart version judges its keys
+    chart_version = named_chart[0] if named_chart else None
+    root = read_yaml(text, path)[0]
+    inner = root.get("kafka") if isinstance(root, Located) else None
+    nested = isinstance(inner, Located) and inner.line == values.line  # under an umbrella's kafka:
+    # Only the chart's own values are judged by its keys: a Chart.yaml naming it, its image, or
+    # three of its distinctive keys (another chart's values can share one or two).
+    repository = str(image.get("repository") or "") if isinstance(image, Located) else ""
+    identified = named_chart is not None or "bitnami" in repository or len(_DISTINCT & set(values)) >= 3
+    if identified:
+        config_set.facts["chart_values"] = {"chart": "bitnami-kafka", "version": chart_version, "nested": nested,
+                                            **chart_paths.written(values)}  # fmt: skip
     config_sets = [config_set, *_provisioned_topics(values, path, text, config_set.cluster or path)]
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

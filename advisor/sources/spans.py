@@ -85,6 +85,14 @@ class Located(dict):  # type: ignore[type-arg]
             return node_span(pair[1]) if pair is not None else None
         return self.value_spans.get(key)
 
+    def key_starts(self) -> dict[str, tuple[int, int]]:
+        """Every key's (line, column), from the nodes' marks where they are kept (no span made)."""
+        if self._nodes is not None:
+            return {
+                key: (pair[0].start_mark.line + 1, pair[0].start_mark.column + 1) for key, pair in self._nodes.items()
+            }
+        return self.positions
+
     def position(self, key: str) -> tuple[int, int]:
         span = self.key_span(key)
         return (span.line, span.column) if span is not None else (self.line, 1)

@@ -1,0 +1,120 @@
+"""Helm values the chart never reads: a value under a key no template of the chart looks at is
+dropped by Helm without a word (catalog chart_values.json, generated from the charts' history
+by tools/catalog/gen_chart_values.py).
+
+Each check gets the rule context (rules/context.py) and the config set and returns Violations."""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+
+from advisor import TYPE_CHECKING, catalog
+from advisor.model.document import ConfigSet
+from advisor.model.provenance import Location
+from advisor.rules.registry import python_check
+from advisor.rules.violation import Violation
+from advisor.model import chart_values
+
+if TYPE_CHECKING:
+    from typing import Any
+
+SEPARATOR = chart_values.SEPARATOR
+CHART_NAMES = {"bitnami-kafka": "Bitnami kafka", "cp-kafka": "cp-helm-charts cp-kafka"}
+
+
+@cache
+def _chart(name: str) -> dict[str, Any]:
+    from advisor.catalog import store
+
+    chart: dict[str, Any] = store.read("chart_values.json")[name]
+    return chart
+
+
+def _in(ranges: list[list[int]] | None, major: int | None) -> bool:
+    return bool(ranges) and (major is None or any(low <= major <= high for low, high in ranges))  # type: ignore[union-attr]
+
+
+def _majors(ranges: list[list[int]]) -> str:
+    return ", ".join(str(low) if low == high else f"{low}-{high}" for low, high in ranges)
+
+
+def _property_map(chart: str, major: int | None) -> str | None:
+    """Where the chart takes server.properties keys, for a Kafka key written beside its values."""
+    if chart == "cp-kafka":
+        return "configurationOverrides"
+    if major is not None and major >= 32:
+        return "overrideConfiguration"
+    if major is not None and major >= 24:
+        return "extraConfig (server.properties text) or the role's config"
+    return None
+
+
+def _hint(chart: str, path: str, major: int | None, data: dict[str, Any]) -> str | None:
+    """The key the chart reads that was meant, when one is plain: a broker property's place, or
+    a close spelling among the chart's keys at the same level."""
+    known, opened = data["known"], data["open"]
+    parent, _, leaf = path.rpartition(SEPARATOR)
+    if "." in leaf and catalog.exists(leaf, "broker"):
+        target = _property_map(chart, major)
+        return f"{leaf} under {target}" if target else None
+    # the same value one level down, under a section of the chart's own (chart 24's controller and
+    # broker), not a subchart's
+    depth = path.count(SEPARATOR) + 1
+    moved = [p for p, r in known.items() if p.endswith(SEPARATOR + path) and _in(r, major)
+             and p.count(SEPARATOR) == depth and not _in(opened.get(p.split(SEPARATOR)[0]), major)]  # fmt: skip
+    if major is not None and 0 < len(moved) <= 2:
+        return " and ".join(_shown(p.split(SEPARATOR)) for p in sorted(moved))
+    prefix = f"{parent}{SEPARATOR}" if parent else ""
+    siblings = [p[len(prefix) :] for p, r in known.items() if p.startswith(prefix) and _in(r, major)]
+    siblings = [s for s in siblings if SEPARATOR not in s]
+    close = difflib.get_close_matches(leaf, siblings, n=1, cutoff=0.75)
+    return _shown([*parent.split(SEPARATOR), close[0]] if parent else [close[0]]) if close else None
+
+
+def _shown(segments: list[str]) -> str:
+    """a.b.c, with a segment that holds dots quoted when it is not alone (a."log.dirs")."""
+    if len(segments) == 1:
+        return segments[0]
+    return ".".join(f'"{s}"' if "." in s else s for s in segments)
+
+
+def _major(version: str | None) -> int | None:
+    head = (version or "").split(".", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+@python_check(arguments=("value", "chart", "reason"))
+def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Written values no template of the chart (of its version, when known) reads."""
+    recorded = config_set.facts.get("chart_values")
+    if not recorded or recorded["chart"] not in CHART_NAMES:
+        return []
+    chart = recorded["chart"]
+    data = _chart(chart)
+    major = _major(recorded.get("version"))
+    if major is not None and major not in data["majors"]:
+        major = None  # a version the history does not have: judged against every version
+    known, opened = data["known"], data["open"]
+    found: list[Violation] = []
+    reported: list[str] = []
+    for path, line, column in chart_values.entries(recorded):
+        segments = path.split(SEPARATOR)
+        ancestors = [SEPARATOR.join(segments[:i]) for i in range(1, len(segments))]
+        if any(_in(opened.get(a), major) for a in ancestors) or any(path.startswith(r + SEPARATOR) for r in reported):
+            continue  # the user's own keys of a map the chart passes whole, or under a reported one
+        if _in(known.get(path), major) or (path == "enabled" and recorded.get("nested")):
+            continue  # a subchart's `enabled` is its umbrella's dependency condition
+        ever = known.get(path)
+        if major is not None and ever:
+            reason = f"chart {major} does not read it; charts {_majors(ever)} did"
+        elif major is not None:
+            reason = f"no template of chart {major} reads it"
+        else:
+            reason = "no version of the chart reads it"
+        reported.append(path)
+        arguments = {"value": _shown(segments), "chart": CHART_NAMES[chart], "reason": reason}
+        meant = _hint(chart, path, major, data)
+        where = Location(config_set.path, line, column)
+        found.append(Violation(location=where, arguments=arguments, recommended=meant))
+    return found
