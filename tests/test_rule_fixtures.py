@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections import defaultdict
@@ -214,9 +215,17 @@ def _neutral_copies(paths: list[Path], folder: Path) -> dict[str, str]:
     import shutil
 
     names = {}
+    texts = {path: path.read_text(errors="replace") for path in paths}
     for number, path in enumerate(paths):
         suffix = ".env" if path.name == ".env" else path.suffix
         target = folder / f"file{number}{suffix}"
+        # a file another one names by its path (a helm_release's values file) keeps that path
+        for other, text in texts.items():
+            named = os.path.relpath(path, other.parent)
+            if other != path and not named.startswith("..") and f"/{named}" in text:
+                target = folder / named
+                target.parent.mkdir(parents=True, exist_ok=True)
+                break
         shutil.copy(path, target)
         names[str(target)] = path.name
         # a name the real tool fixes: Helm reads a chart's Chart.yaml by that name only

@@ -37,7 +37,7 @@ FACTS = {
     "partitions": "topic: partition count as declared",
     "replicas": "topic: replication factor as declared",
     "command": "shell: the tool, flags, line and flag lines of one CLI invocation",
-    "chart_values": "Helm values: {chart, version (chart version, or null), paths and places written}",
+    "chart_values": "Helm values: {chart, version (or null), identified (the chart's own), nested, paths, places}",
     "dynamic_update": "shell: kafka-configs alters running brokers: {default: cluster-wide or not, broker: its id}",
     "defaults_unknown": "what the set leaves unwritten is not Kafka's default (MSK, cp-ansible, a dynamic update)",
     "plan": "reassignment plan: its moves (topic, partition, replicas, line)",

@@ -30,4 +30,3 @@ def written(root: Located) -> dict[str, object]:
                 children.append((joined, value))
         pending.extend(reversed(children))
     return {"paths": "\n".join(paths[:LIMIT]), "places": places[: 2 * LIMIT]}
-

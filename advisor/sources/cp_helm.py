@@ -100,6 +100,6 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
         config_set.facts["memory_limit"] = {"value": str(limits["memory"]), "line": limits.position("memory")[0]}
     nested = values is not documents[0]  # under an umbrella's cp-kafka:
     config_set.facts["chart_values"] = {"chart": "cp-kafka", "version": None, "nested": nested,
-                                        **chart_paths.written(values)}  # fmt: skip
+                                        "identified": True, **chart_paths.written(values)}  # fmt: skip
     directive_syntax.apply_file_settings([config_set], found)
     return source, [config_set]

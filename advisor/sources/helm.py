@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from advisor import lazy_re
-from advisor.catalog import surfaces
+from advisor.catalog import charts, surfaces
+from advisor.model.chart_values import SEPARATOR
 from advisor.model.document import ConfigSet, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
@@ -39,6 +40,7 @@ from advisor.sources.structured import Located, LocatedList, read_yaml
 
 FORMAT = "helm"
 _NAME = lazy_re.compile(r"^values[\w.-]*\.ya?ml$")
+_LAST_LEGACY_MAJOR = 23  # charts up to 23: top-level camelCase values; 24 on: controller/broker sections
 _CHART_KEYS = {"controller", "broker", "extraConfig", "heapOpts", "listeners", "kraft"}
 _TAG_VERSION = lazy_re.compile(r"^(\d+\.\d+(?:\.\d+)?)")
 
@@ -106,14 +108,37 @@ def _chart_values(data: Any, named: bool = True) -> Located | None:
 
 def sniff(path: Path, text: str) -> Any:
     named = bool(_NAME.match(path.name))  # values*.yaml: the name is a hint, the shape still decides
-    if path.suffix not in (".yaml", ".yml") or not (named or any(f"{key}:" in text for key in _DISTINCT)):
+    if path.suffix not in (".yaml", ".yml"):
+        return None
+    shaped = named or any(f"{key}:" in text for key in _DISTINCT)
+    released = not shaped and _named_by_release(path)
+    if not (shaped or released):
         return None
     try:
         documents = read_yaml(text, str(path))
     except Exception:  # noqa: BLE001 - a broken values file is reported by load()
         return None
     values = _chart_values(documents[0], named) if documents else None
+    if values is None and documents and isinstance(documents[0], Located) and (released or _named_by_release(path)):
+        return documents[0]  # a Terraform helm_release hands this file to the chart
     return values
+
+
+def _release_pin(path: Path) -> tuple[str | None, str] | None:
+    """(chart version, "file.tf:line") of the Bitnami kafka helm_release in a .tf file of this
+    folder or the two above that hands this file to the chart."""
+    from advisor.sources import terraform
+
+    resolved = path.resolve()
+    for folder in resolved.parents[:3]:
+        pin = terraform.values_named_in(str(folder)).get(str(resolved))
+        if pin is not None:
+            return pin
+    return None
+
+
+def _named_by_release(path: Path) -> bool:
+    return _release_pin(path) is not None
 
 
 @cache
@@ -407,11 +432,14 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
     combined = str(controller.get("controllerOnly", "false")).lower() != "true"
     brokers = (_int(controller.get("replicaCount"), 3) if combined else 0) + _int(broker.get("replicaCount"), 0)
-    legacy = _is_legacy(values)
     image = values.get("image")
     tag = str(image.get("tag") or "") if isinstance(image, Located) else ""
     version = _TAG_VERSION.match(tag)
-    from_chart = None if version else _release_from_chart(path)
+    named_chart, chart_from = _release_from_chart(path), "Chart.yaml"
+    pin = _release_pin(Path(path)) if named_chart is None else None
+    if pin is not None and pin[0] is not None:
+        named_chart, chart_from = chart_release(pin[0]), f"helm_release at {pin[1]}"
+    from_chart = None if version else named_chart
     # Findings about absent keys point where broker configuration is written.
     anchors = [s.position(k)[0] for s in (values, controller, broker) for k in ("extraConfig", "config") if k in s]
     config_set = ConfigSet(
@@ -422,28 +450,37 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
         kafka_version=version.group(1) if version else from_chart[1] if from_chart else None,
         kafka_version_from=f"image.tag {tag}"
         if version
-        else f"Bitnami kafka chart {from_chart[0]} in Chart.yaml"
+        else f"Bitnami kafka chart {from_chart[0]} in {chart_from}"
         if from_chart
         else None,
         cluster=path,
     )
+    # The chart generation: the version named where there is one (its defaults are the ones
+    # that run), else what the values look like.
+    major = _numbers(named_chart[0])[:1] if named_chart else []
+    legacy = major[0] <= _LAST_LEGACY_MAJOR if major else _is_legacy(values)
     chart = _Chart(config_set, values, path, text)
     if legacy:
         brokers = _legacy(chart)
     else:
         _modern_listeners(chart)
     jvm: dict[str, dict[str, Any]] = {}
+
+    def dropped(label: str, key: str) -> bool:  # a section the named chart version never reads (KB145 says so)
+        return bool(major) and not charts.reads("bitnami-kafka", f"{label.replace('.', SEPARATOR)}{key}", major[0])
+
     for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
         for key in ("config", "extraConfig"):
-            properties_text(config_set, section, key, path, source.lines, index)
-            _config_map(config_set, section, key, path, text)
-        _config_map(config_set, section, "overrideConfiguration", path, text)
+            if not dropped(label, key):
+                properties_text(config_set, section, key, path, source.lines, index)
+                _config_map(config_set, section, key, path, text)
+        if not dropped(label, "overrideConfiguration"):
+            _config_map(config_set, section, "overrideConfiguration", path, text)
         _env(config_set, section, path, text)
         if isinstance(section.get("heapOpts"), str):
             jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
     config_set.facts["chart_secrets"] = _chart_secrets(values)
-    named_chart = from_chart if version is None else _release_from_chart(path)  # the chart version judges its keys
     chart_version = named_chart[0] if named_chart else None
     root = read_yaml(text, path)[0]
     inner = root.get("kafka") if isinstance(root, Located) else None
@@ -451,10 +488,11 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     # Only the chart's own values are judged by its keys: a Chart.yaml naming it, its image, or
     # three of its distinctive keys (another chart's values can share one or two).
     repository = str(image.get("repository") or "") if isinstance(image, Located) else ""
-    identified = named_chart is not None or "bitnami" in repository or len(_DISTINCT & set(values)) >= 3
-    if identified:
-        config_set.facts["chart_values"] = {"chart": "bitnami-kafka", "version": chart_version, "nested": nested,
-                                            **chart_paths.written(values)}  # fmt: skip
+    identified = (
+        named_chart is not None or pin is not None or "bitnami" in repository or len(_DISTINCT & set(values)) >= 3
+    )
+    config_set.facts["chart_values"] = {"chart": "bitnami-kafka", "version": chart_version, "nested": nested,
+                                        "identified": identified, **chart_paths.written(values)}  # fmt: skip
     config_sets = [config_set, *_provisioned_topics(values, path, text, config_set.cluster or path)]
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

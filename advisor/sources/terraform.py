@@ -2,7 +2,10 @@
 sets: `partitions`, `replication_factor`, the `config` map) and AWS MSK's
 `aws_msk_configuration` (a broker config set: the `server_properties` heredoc, line by line, and
 the release from `kafka_versions`). An `aws_msk_cluster` in the same files that names the
-configuration gives its `number_of_broker_nodes` as the broker count.
+configuration gives its `number_of_broker_nodes` as the broker count. A `helm_release` of
+Bitnami's kafka chart makes the files it names chart values, and a literal `version` pins their chart
+(`values = [file("${path.module}/values.yaml")]`, `templatefile(...)`): helm.py reads them as
+that chart version's values, with the Kafka release it ships.
 
 MSK chooses its own defaults for what the properties leave out (they are not Kafka's), so an MSK
 configuration is judged on what it writes only. A value Terraform computes (`var.x`,
@@ -11,7 +14,9 @@ configuration is judged on what it writes only. A value Terraform computes (`var
 
 from __future__ import annotations
 
+import os
 import re
+from functools import cache
 from pathlib import Path
 
 from advisor import TYPE_CHECKING, lazy_re
@@ -19,6 +24,7 @@ from advisor.model.document import ConfigSet, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
+from advisor.sources import limits
 from advisor.sources.hcl_reader import Block, Value, read_hcl
 from advisor.sources.spans import LineIndex, raw_text
 
@@ -27,11 +33,19 @@ if TYPE_CHECKING:
 
 FORMAT = "terraform"
 _RESOURCES = lazy_re.compile(r"^\s*resource\s+\"(?:kafka_topic|aws_msk_configuration)\"", re.MULTILINE)
+_HELM_RELEASE = lazy_re.compile(r"^\s*resource\s+\"helm_release\"", re.MULTILINE)
+_KAFKA_CHART = lazy_re.compile(r"\bchart\s*=\s*\"(?:[^\"]*/)?kafka\"")
+# file("${path.module}/values.yaml"), templatefile("values/kafka.yaml", {...}): the file, from the module's folder
+_VALUES_FILE = lazy_re.compile(
+    r"\b(?:file|templatefile)\(\s*\"(?:\$\{path\.(?:module|root|cwd)\}/)?(?P<file>[^\"$]+)\""
+)
 _CONFIGURATION_ARN = lazy_re.compile(r"aws_msk_configuration\.([\w-]+)\.arn")
 
 
 def sniff(path: Path, text: str) -> Any:
-    return True if path.suffix == ".tf" and _RESOURCES.search(text) else None
+    if path.suffix != ".tf":
+        return None
+    return True if _RESOURCES.search(text) or (_HELM_RELEASE.search(text) and _KAFKA_CHART.search(text)) else None
 
 
 def _text(value: Value | None) -> str | None:
@@ -118,6 +132,61 @@ def _broker_counts(blocks: list[Block]) -> dict[str, int]:
             if reference and nodes and nodes.isdigit():
                 counts[reference.group(1)] = int(nodes)
     return counts
+
+
+def _bitnami_kafka(block: Block) -> bool:
+    chart = _text(block.attributes.get("chart")) or ""
+    repository = _text(block.attributes.get("repository")) or ""
+    return chart.endswith(("bitnamicharts/kafka", "bitnami/kafka")) or (chart == "kafka" and "bitnami" in repository)
+
+
+def _chart_pin(block: Block, path: str) -> dict[str, Any] | None:
+    """A Bitnami kafka helm_release: its chart version (None unless literal) and the values files
+    it hands the chart (absolute paths)."""
+    version = block.attributes.get("version")
+    values = block.attributes.get("values")
+    if not _bitnami_kafka(block) or values is None:
+        return None
+    items = values.value if isinstance(values.value, list) else [values]
+    folder = Path(path).resolve().parent
+    named = [str((folder / m["file"]).resolve()) for item in items for m in _VALUES_FILE.finditer(str(item.value))]
+    if not named:
+        return None
+    where = f"{Path(path).name}:{block.span.line}"
+    literal = version is not None and not version.expression
+    return {"chart_version": str(version.value) if literal else None, "values": named, "where": where}  # type: ignore[union-attr]
+
+
+@cache
+def values_named_in(folder: str) -> dict[str, tuple[str | None, str]]:
+    """Files the Bitnami kafka helm_releases of a folder's .tf files hand the chart (absolute
+    paths) → (chart version, "file.tf:line"): chart values whatever their name or keys, judged by
+    that chart version (helm.py). A file two releases pin differently is left out."""
+    named: dict[str, tuple[str | None, str]] = {}
+    disputed: set[str] = set()
+    try:
+        candidates = sorted(p for p in os.listdir(folder) if p.endswith(".tf"))
+    except OSError:
+        return {}
+    for name in candidates:
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as file:
+                text = file.read(limits.current().file_bytes)
+        except OSError:
+            continue
+        if not (_HELM_RELEASE.search(text) and _KAFKA_CHART.search(text)):
+            continue
+        try:
+            blocks = read_hcl(text, os.path.join(folder, name))
+        except Exception:  # noqa: BLE001 - a broken .tf file names nothing here; its own read reports it
+            continue
+        for block in blocks:
+            if block.kind == "resource" and block.labels[:1] == ["helm_release"]:
+                pin = _chart_pin(block, os.path.join(folder, name))
+                for values_file in pin["values"] if pin else ():
+                    if named.setdefault(values_file, (pin["chart_version"], pin["where"]))[0] != pin["chart_version"]:  # type: ignore[index]
+                        disputed.add(values_file)
+    return {path: pin for path, pin in named.items() if path not in disputed}
 
 
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]

@@ -80,3 +80,43 @@ def test_without_a_version_only_keys_no_version_read_are_reported(tmp_path: Path
 def test_values_not_shown_to_be_the_bitnami_charts_are_not_judged_by_its_keys(image: str, tmp_path: Path) -> None:
     values = f"{image}controller:\n  replicaCount: 3\n  customKey: 1\nlisteners:\n  plain: true\n"
     assert _kb145({"values.yaml": values}, tmp_path) == []
+
+
+def _release(
+    version: str, chart: str = 'chart      = "kafka"\n  repository = "https://charts.bitnami.com/bitnami"'
+) -> str:
+    return (
+        f'resource "helm_release" "kafka" {{\n  name       = "kafka"\n  {chart}\n  version    = {version}\n'
+        '  values     = [file("${path.module}/helm/kafka.yaml")]\n}\n'
+    )
+
+
+LEGACY_KEYS = "replicaCount: 3\npersistence:\n  size: 100Gi\n"
+
+
+def _linted_with_release(tf: str, folder: Path) -> list:  # type: ignore[type-arg]
+    (folder / "helm").mkdir()
+    (folder / "main.tf").write_text(tf)
+    (folder / "helm" / "kafka.yaml").write_text(LEGACY_KEYS)
+    return lint([folder / "main.tf", folder / "helm" / "kafka.yaml"]).findings
+
+
+def test_a_terraform_helm_release_pins_the_chart_of_the_values_it_names(tmp_path: Path) -> None:
+    findings = _linted_with_release(_release('"26.8.5"'), tmp_path)
+    moved = [f for f in findings if f.rule == "KB145"]
+    assert [f.location.line for f in moved] == [1, 2]
+    assert "chart 26 does not read it" in moved[0].message
+    versions = {(f.kafka_version, f.kafka_version_from) for f in findings if f.kafka_version_from}
+    assert versions and all("helm_release at main.tf:1" in how for _, how in versions)
+    assert "KB135" not in {f.rule for f in findings}  # chart 26 runs KRaft, whatever the keys look like
+
+
+def test_a_release_of_a_computed_version_makes_chart_values_of_no_version(tmp_path: Path) -> None:
+    findings = _linted_with_release(_release("var.kafka_chart_version"), tmp_path)
+    assert any(f.location.path.endswith("kafka.yaml") for f in findings)  # read as the chart's values
+    assert "KB145" not in {f.rule for f in findings}  # some chart version reads both keys
+
+
+def test_a_chart_of_the_repositorys_own_pins_nothing(tmp_path: Path) -> None:
+    findings = _linted_with_release(_release('"26.8.5"', chart='chart      = "./charts/kafka"'), tmp_path)
+    assert not any(f.location.path.endswith("kafka.yaml") for f in findings)

@@ -112,7 +112,13 @@ def lint_example(rule, folder: Path, text: str):  # type: ignore[no-untyped-def]
     definition = rule.definition
     bad = definition.example.bad.lstrip()
     suffix = ".json" if bad.startswith("{") else ".env" if bad.startswith("KAFKA_") else ".properties"
-    suffix = ".yaml" if bad.startswith(("apiVersion:", "cp-kafka:", "kafka:")) else ".sh" if bad.startswith(("kafka-", "#!")) else suffix
+    suffix = (
+        ".yaml"
+        if bad.startswith(("apiVersion:", "cp-kafka:", "kafka:"))
+        else ".sh"
+        if bad.startswith(("kafka-", "#!"))
+        else suffix
+    )
     stem = "application" if bad.startswith("spring.") else "example"
     if bad.startswith("services:"):
         suffix, stem = ".yml", "docker-compose"

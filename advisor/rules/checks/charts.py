@@ -7,32 +7,21 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 from __future__ import annotations
 
 import difflib
-from functools import cache
 
 from advisor import TYPE_CHECKING, catalog
+from advisor.catalog import charts
+from advisor.catalog.charts import within
+from advisor.model import chart_values
 from advisor.model.document import ConfigSet
 from advisor.model.provenance import Location
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
-from advisor.model import chart_values
 
 if TYPE_CHECKING:
     from typing import Any
 
 SEPARATOR = chart_values.SEPARATOR
 CHART_NAMES = {"bitnami-kafka": "Bitnami kafka", "cp-kafka": "cp-helm-charts cp-kafka"}
-
-
-@cache
-def _chart(name: str) -> dict[str, Any]:
-    from advisor.catalog import store
-
-    chart: dict[str, Any] = store.read("chart_values.json")[name]
-    return chart
-
-
-def _in(ranges: list[list[int]] | None, major: int | None) -> bool:
-    return bool(ranges) and (major is None or any(low <= major <= high for low, high in ranges))  # type: ignore[union-attr]
 
 
 def _majors(ranges: list[list[int]]) -> str:
@@ -61,12 +50,12 @@ def _hint(chart: str, path: str, major: int | None, data: dict[str, Any]) -> str
     # the same value one level down, under a section of the chart's own (chart 24's controller and
     # broker), not a subchart's
     depth = path.count(SEPARATOR) + 1
-    moved = [p for p, r in known.items() if p.endswith(SEPARATOR + path) and _in(r, major)
-             and p.count(SEPARATOR) == depth and not _in(opened.get(p.split(SEPARATOR)[0]), major)]  # fmt: skip
+    moved = [p for p, r in known.items() if p.endswith(SEPARATOR + path) and within(r, major)
+             and p.count(SEPARATOR) == depth and not within(opened.get(p.split(SEPARATOR)[0]), major)]  # fmt: skip
     if major is not None and 0 < len(moved) <= 2:
         return " and ".join(_shown(p.split(SEPARATOR)) for p in sorted(moved))
     prefix = f"{parent}{SEPARATOR}" if parent else ""
-    siblings = [p[len(prefix) :] for p, r in known.items() if p.startswith(prefix) and _in(r, major)]
+    siblings = [p[len(prefix) :] for p, r in known.items() if p.startswith(prefix) and within(r, major)]
     siblings = [s for s in siblings if SEPARATOR not in s]
     close = difflib.get_close_matches(leaf, siblings, n=1, cutoff=0.75)
     return _shown([*parent.split(SEPARATOR), close[0]] if parent else [close[0]]) if close else None
@@ -88,10 +77,10 @@ def _major(version: str | None) -> int | None:
 def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Written values no template of the chart (of its version, when known) reads."""
     recorded = config_set.facts.get("chart_values")
-    if not recorded or recorded["chart"] not in CHART_NAMES:
+    if not recorded or recorded["chart"] not in CHART_NAMES or not recorded.get("identified"):
         return []
     chart = recorded["chart"]
-    data = _chart(chart)
+    data = charts.chart(chart)
     major = _major(recorded.get("version"))
     if major is not None and major not in data["majors"]:
         major = None  # a version the history does not have: judged against every version
@@ -101,9 +90,11 @@ def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> lis
     for path, line, column in chart_values.entries(recorded):
         segments = path.split(SEPARATOR)
         ancestors = [SEPARATOR.join(segments[:i]) for i in range(1, len(segments))]
-        if any(_in(opened.get(a), major) for a in ancestors) or any(path.startswith(r + SEPARATOR) for r in reported):
+        if any(within(opened.get(a), major) for a in ancestors) or any(
+            path.startswith(r + SEPARATOR) for r in reported
+        ):
             continue  # the user's own keys of a map the chart passes whole, or under a reported one
-        if _in(known.get(path), major) or (path == "enabled" and recorded.get("nested")):
+        if within(known.get(path), major) or (path == "enabled" and recorded.get("nested")):
             continue  # a subchart's `enabled` is its umbrella's dependency condition
         ever = known.get(path)
         if major is not None and ever:
