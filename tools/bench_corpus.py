@@ -24,10 +24,13 @@ def _component(lines: list[str], role: str, replicas: int) -> None:
     lines.append(f"{role}:")
     _param(lines, f"{role}.replicaCount", f"Number of Kafka {role}-eligible nodes")
     lines.append(f"  replicaCount: {replicas}")
-    _param(
-        lines, f"{role}.controllerOnly", "If set to true, controller nodes will be deployed as dedicated controllers"
-    )
-    lines.append("  controllerOnly: false")
+    if role == "controller":  # the chart has it for controllers only
+        _param(
+            lines,
+            "controller.controllerOnly",
+            "If set to true, controller nodes will be deployed as dedicated controllers",
+        )
+        lines.append("  controllerOnly: false")
     _param(lines, f"{role}.minId", "Minimal node.id values for the nodes of this pool")
     lines.append(f"  minId: {0 if role == 'controller' else 100}")
     _param(lines, f"{role}.config", "Configuration file for the nodes of this pool, rendered as a template")
@@ -153,31 +156,9 @@ def chart_values(seed: int) -> str:
     for role, replicas in zip(_CHART_SECTIONS, (3, 3 + seed % 3), strict=True):
         _component(lines, role, replicas)
     # The rest of a real values file: services, network policy, RBAC, metrics, each documented at
-    # length; repeated blocks until the file has the real file's size.
-    section = 0
-    while sum(len(line) + 1 for line in lines) < 120_000:
-        name = f"extension{section}"
-        lines.append(f"## @section {name} parameters")
-        lines.append("## ref: https://github.com/bitnami/charts/tree/main/bitnami/kafka#parameters")
-        lines.append(f"{name}:")
-        for field in (
-            "enabled",
-            "type",
-            "ports",
-            "nodePorts",
-            "sessionAffinity",
-            "annotations",
-            "labels",
-            "loadBalancerIP",
-            "loadBalancerSourceRanges",
-            "externalTrafficPolicy",
-            "extraPorts",
-        ):
-            _param(lines, f"{name}.{field}", f"The {field} of the {name} service, as the chart documents it at length")
-            lines.append(f"  ## e.g: {field}: <value> -- read by templates/{name}/svc.yaml when enabled")
-            lines.append(f"  {field}: {'false' if field == 'enabled' else '{}'}")
-        lines.append("")
-        section += 1
+    # length — the chart's own keys (those chart 26 reads, from the catalog), so that the file has
+    # the real file's keys as well as its size.
+    _real_sections(lines, 110_000 - sum(len(line) + 1 for line in lines))
     lines += [
         "provisioning:",
         "  enabled: true",
@@ -195,6 +176,41 @@ def chart_values(seed: int) -> str:
             "        retention.ms: 604800000",
         ]
     return "\n".join(lines) + "\n"
+
+
+_WRITTEN_ABOVE = {"global", "kubeVersion", "nameOverride", "fullnameOverride", "clusterDomain", "commonLabels",
+                  "commonAnnotations", "image", "listeners", "sasl", "extraConfig", "controller", "broker",
+                  "provisioning", "zookeeper"}  # fmt: skip
+
+
+def _real_sections(lines: list[str], size: int) -> None:
+    """The chart's other sections as its values.yaml documents them, about `size` bytes."""
+    from advisor.catalog import charts
+
+    data = charts.chart("bitnami-kafka")
+    paths = sorted(
+        p for p, r in data["known"].items() if charts.within(r, 26) and p.split("/")[0] not in _WRITTEN_ABOVE
+    )
+    parents = {p.rsplit("/", 1)[0] for p in paths if "/" in p}
+    leaves = [p for p in paths if p not in parents]
+    padding = max(0, size // max(1, len(leaves)) - 40)
+    written: set[str] = set()
+    for path in leaves:
+        segments = path.split("/")
+        for depth in range(1, len(segments)):
+            parent = "/".join(segments[:depth])
+            if parent not in written:
+                written.add(parent)
+                lines.append(f"{'  ' * (depth - 1)}{segments[depth - 1]}:")
+        indent = "  " * (len(segments) - 1)
+        text = f"The {segments[-1]} of {'.'.join(segments[:-1]) or 'the chart'}"
+        lines.append(
+            f"{indent}## @param {path.replace('/', '.')} {text}{' (as the chart documents it)' * (padding // 28)}"[
+                : padding + 60
+            ]
+        )
+        value = "{}" if charts.within(data["open"].get(path), 26) and "/" not in path[-1:] else '""'
+        lines.append(f"{indent}{segments[-1]}: {value}")
 
 
 def _broker(lines: list[str], index: int, seed: int) -> None:

@@ -57,6 +57,12 @@ def _written_number(config_set: ConfigSet, key: str) -> float | None:
     return to_number(setting.value) if setting is not None else None
 
 
+@cache
+def _dynamic_mode(key: str) -> str | None:
+    facts = catalog.lookup(key, "broker")
+    return facts.dynamic if facts is not None else None
+
+
 def _dynamic(config_set: ConfigSet) -> dict[str, Any] | None:
     return config_set.facts.get("dynamic_update")  # kafka-configs on running brokers (sources/shell.py)
 
@@ -71,10 +77,11 @@ def _broker_values(members: list[ConfigSet], key: str) -> list[float]:
     files = [cs for cs in members if cs.component == "broker" and _dynamic(cs) is None]
     updates = [cs for cs in members if cs.component == "broker" and _dynamic(cs) is not None]
     default = _broker_default(key)
+    if not updates:  # the common case: the files alone
+        return [next(v for v in (_written_number(b, key), default) if v is not None) for b in files]
     cluster_wide: float | None = None
     per_broker: dict[int, float] = {}
-    facts = catalog.lookup(key, "broker")
-    if facts is not None and facts.dynamic in ("cluster-wide", "per-broker"):
+    if _dynamic_mode(key) in ("cluster-wide", "per-broker"):
         for update in updates:
             value, target = _written_number(update, key), _dynamic(update) or {}
             node = to_count(to_number(target["broker"])) if target.get("broker") is not None else None

@@ -22,6 +22,7 @@ The values form one broker config set standing for the release's brokers.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -129,9 +130,11 @@ def _release_pin(path: Path) -> tuple[str | None, str] | None:
     folder or the two above that hands this file to the chart."""
     from advisor.sources import terraform
 
-    resolved = path.resolve()
-    for folder in resolved.parents[:3]:
-        pin = terraform.values_named_in(str(folder)).get(str(resolved))
+    absolute = os.path.abspath(path)  # no symlinks followed: the .tf names the file by its path
+    folder = absolute
+    for _ in range(3):
+        folder = os.path.dirname(folder)
+        pin = terraform.values_named_in(folder).get(absolute)
         if pin is not None:
             return pin
     return None
@@ -427,6 +430,9 @@ def _provisioned_topics(values: Located, path: str, text: str, cluster: str) -> 
 def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     found = directive_syntax.in_hash_comments(text, path)
     source = SourceFile(path, text, FORMAT, found)
+    root = read_yaml(text, path)[0]  # the sniff's parse, before a Chart.yaml beside is read
+    inner = root.get("kafka") if isinstance(root, Located) else None
+    nested = isinstance(inner, Located) and inner.line == values.line  # under an umbrella's kafka:
     index = LineIndex(text)
     controller = values.get("controller") if isinstance(values.get("controller"), Located) else Located()
     broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
@@ -482,9 +488,6 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
     config_set.facts["chart_secrets"] = _chart_secrets(values)
     chart_version = named_chart[0] if named_chart else None
-    root = read_yaml(text, path)[0]
-    inner = root.get("kafka") if isinstance(root, Located) else None
-    nested = isinstance(inner, Located) and inner.line == values.line  # under an umbrella's kafka:
     # Only the chart's own values are judged by its keys: a Chart.yaml naming it, its image, or
     # three of its distinctive keys (another chart's values can share one or two).
     repository = str(image.get("repository") or "") if isinstance(image, Located) else ""

@@ -40,9 +40,12 @@ _YAML_FLAT = lazy_re.compile(r"^spring\.(?:cloud\.stream\.)?kafka\.", re.MULTILI
 # each binding's `consumer.configuration` / `producer.configuration` to that binding's client.
 _BINDER = lazy_re.compile(
     r"^spring\.cloud\.stream\.kafka\.(?:binder\.(?:(?P<shared>configuration)|(?P<role>producer|consumer)-properties)"
-    r"|bindings\.[^.]+\.(?P<binding>producer|consumer)\.configuration)\.(?P<key>.+)$"
+    r"|bindings\.(?P<name>[^.]+)\.(?P<binding>producer|consumer)\.configuration)\.(?P<key>.+)$"
 )
 _BINDER_BROKERS = "spring.cloud.stream.kafka.binder.brokers"
+# A binding's consumer group (spring.cloud.stream.bindings.NAME.group): the binder makes it the
+# group.id of that binding's consumer.
+_BINDING_GROUP = lazy_re.compile(r"^spring\.cloud\.stream\.bindings\.(?P<name>[^.]+)\.group$")
 _BINDER_PREFIX = "spring.cloud.stream.kafka."
 _YAML_TOP = lazy_re.compile(r"^spring:[ \t]*(?:#.*)?$")
 _YAML_KAFKA = lazy_re.compile(r"^[ \t]+kafka:")
@@ -126,7 +129,8 @@ def _documents(path: str, text: str) -> tuple[list[tuple[str | None, list[Entry]
             groups.append(entries)
     for entries in groups:
         profile = next((e[1] for e in entries if e[0] in _PROFILE_KEYS and e[1]), None)
-        documents.append((profile, [e for e in entries if e[0].startswith(("spring.kafka.", _BINDER_PREFIX))]))
+        kept = [e for e in entries if e[0].startswith(("spring.kafka.", _BINDER_PREFIX)) or _BINDING_GROUP.match(e[0])]
+        documents.append((profile, kept))
     return documents, found
 
 
@@ -221,20 +225,22 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
     return source, config_sets  # none: a Spring application without Kafka settings
 
 
-def _passed_through(name: str) -> tuple[str | None, str] | None:
-    """(the role or None for every client, the Kafka key) of a property Spring hands on as is:
-    spring.kafka[.role].properties.*, or a Spring Cloud Stream binder map."""
+def _passed_through(name: str) -> tuple[str | None, str, str | None] | None:
+    """(the role or None for every client, the Kafka key, the binding it is for or None) of a
+    property Spring hands on as is: spring.kafka[.role].properties.*, or a Spring Cloud Stream
+    binder or binding map."""
     passthrough = _PASSTHROUGH.match(name)
     if passthrough:
-        return passthrough.group(1), passthrough.group(2)
+        return passthrough.group(1), passthrough.group(2), None
     binder = _BINDER.match(name)
-    return (binder["role"] or binder["binding"], binder["key"]) if binder else None
+    return (binder["role"] or binder["binding"], binder["key"], binder["name"]) if binder else None
 
 
 def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet]:
     """The producer, consumer and admin config sets the entries configure (named with the
     profile they run under, if any)."""
     per_role: dict[str, list[Setting]] = {role: [] for role in ROLES}
+    per_binding: dict[tuple[str, str], list[Setting]] = {}  # (binding, role): its own client's settings
     shared: list[Setting] = []
     unknown: list[dict[str, Any]] = []
     facts: dict[str, Any] = {}
@@ -244,11 +250,18 @@ def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet
             value = ",".join(h if ":" in h else f"{h}:9092" for h in (p.strip() for p in value.split(",")) if h)
             shared.append(Setting("bootstrap.servers", value, name, location, False, value_location, raw))
             continue
+        group = _BINDING_GROUP.match(name)
+        if group is not None:
+            setting = Setting("group.id", value, name, location, False, value_location, raw)
+            per_binding.setdefault((group["name"], "consumer"), []).append(setting)
+            continue
         passed = _passed_through(name)
         if passed is not None:  # a Kafka key handed to the client as written
-            role, key = passed
+            role, key, binding = passed
             setting = Setting(key, value, name, location, is_secret_key(key), value_location, raw)
-            if role is None:
+            if binding is not None and role in per_role:
+                per_binding.setdefault((binding, role), []).append(setting)
+            elif role is None:
                 shared.append(setting)
             elif role in per_role:
                 per_role[role].append(setting)
@@ -279,16 +292,22 @@ def _config_sets(path: str, entries: list[Entry], suffix: str) -> list[ConfigSet
                     break
                 if role in per_role:
                     per_role[role].append(setting)
-    roles = [r for r in ROLES if per_role[r]] or ["producer", "consumer"]
+    bound = {role for _, role in per_binding}
+    roles = [r for r in ROLES if per_role[r] and r not in bound] or ([] if bound else ["producer", "consumer"])
+    # Each Spring Cloud Stream binding with a configuration of its own is a client of its own:
+    # the binder's maps, then the binding's (which wins), over the shared spring.kafka settings.
+    clients = [(role, f"spring.kafka.{role}{suffix}", [*shared, *per_role[role]]) for role in roles]
+    for (binding, role), own in per_binding.items():
+        name = f"spring.cloud.stream.kafka.bindings.{binding}.{role}{suffix}"
+        clients.append((role, name, [*shared, *per_role[role], *own]))
     config_sets = []
-    for role in roles:
-        settings = [*shared, *per_role[role]]
+    for role, name, settings in clients:
         first = min((s.location.line for s in settings), default=1)
         config_set = ConfigSet(
             component=role,
             path=path,
             anchor=Location(path, first),
-            name=f"spring.kafka.{role}{suffix}",
+            name=name,
             client="java",
             facts={**facts, "spring_unknown": unknown, "spring": True},
         )

@@ -148,8 +148,9 @@ def _chart_pin(block: Block, path: str) -> dict[str, Any] | None:
     if not _bitnami_kafka(block) or values is None:
         return None
     items = values.value if isinstance(values.value, list) else [values]
-    folder = Path(path).resolve().parent
-    named = [str((folder / m["file"]).resolve()) for item in items for m in _VALUES_FILE.finditer(str(item.value))]
+    folder = os.path.dirname(os.path.abspath(path))
+    found = (m["file"] for item in items for m in _VALUES_FILE.finditer(str(item.value)))
+    named = [os.path.normpath(os.path.join(folder, file)) for file in found]
     if not named:
         return None
     where = f"{Path(path).name}:{block.span.line}"

@@ -7,6 +7,7 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 from __future__ import annotations
 
 import difflib
+from functools import cache
 
 from advisor import TYPE_CHECKING, catalog
 from advisor.catalog import charts
@@ -54,11 +55,24 @@ def _hint(chart: str, path: str, major: int | None, data: dict[str, Any]) -> str
              and p.count(SEPARATOR) == depth and not within(opened.get(p.split(SEPARATOR)[0]), major)]  # fmt: skip
     if major is not None and 0 < len(moved) <= 2:
         return " and ".join(_shown(p.split(SEPARATOR)) for p in sorted(moved))
-    prefix = f"{parent}{SEPARATOR}" if parent else ""
-    siblings = [p[len(prefix) :] for p, r in known.items() if p.startswith(prefix) and within(r, major)]
-    siblings = [s for s in siblings if SEPARATOR not in s]
-    close = difflib.get_close_matches(leaf, siblings, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(leaf, _children(chart, parent, major), n=1, cutoff=0.75)
     return _shown([*parent.split(SEPARATOR), close[0]] if parent else [close[0]]) if close else None
+
+
+@cache
+def _at(chart: str, kind: str, major: int | None) -> frozenset[str]:
+    """The chart's known or open paths at `major` (at any version when None)."""
+    return frozenset(p for p, r in charts.chart(chart)[kind].items() if within(r, major))
+
+
+@cache
+def _children(chart: str, parent: str, major: int | None) -> tuple[str, ...]:
+    """The keys directly under `parent` ("" for the top) that the chart at `major` reads."""
+    prefix = f"{parent}{SEPARATOR}" if parent else ""
+    below = (
+        p[len(prefix) :] for p, r in charts.chart(chart)["known"].items() if p.startswith(prefix) and within(r, major)
+    )
+    return tuple(key for key in below if SEPARATOR not in key)
 
 
 def _shown(segments: list[str]) -> str:
@@ -84,17 +98,17 @@ def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> lis
     major = _major(recorded.get("version"))
     if major is not None and major not in data["majors"]:
         major = None  # a version the history does not have: judged against every version
-    known, opened = data["known"], data["open"]
+    known = data["known"]
+    read, opened = _at(chart, "known", major), _at(chart, "open", major)
     found: list[Violation] = []
-    reported: list[str] = []
+    reported: set[str] = set()
     for path, line, column in chart_values.entries(recorded):
-        segments = path.split(SEPARATOR)
-        ancestors = [SEPARATOR.join(segments[:i]) for i in range(1, len(segments))]
-        if any(within(opened.get(a), major) for a in ancestors) or any(
-            path.startswith(r + SEPARATOR) for r in reported
-        ):
+        if path in read:
+            continue  # the common case: a key the chart reads
+        ancestors = [path[:at] for at, c in enumerate(path) if c == SEPARATOR]
+        if any(a in opened or a in reported for a in ancestors):
             continue  # the user's own keys of a map the chart passes whole, or under a reported one
-        if within(known.get(path), major) or (path == "enabled" and recorded.get("nested")):
+        if path == "enabled" and recorded.get("nested"):
             continue  # a subchart's `enabled` is its umbrella's dependency condition
         ever = known.get(path)
         if major is not None and ever:
@@ -103,8 +117,8 @@ def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> lis
             reason = f"no template of chart {major} reads it"
         else:
             reason = "no version of the chart reads it"
-        reported.append(path)
-        arguments = {"value": _shown(segments), "chart": CHART_NAMES[chart], "reason": reason}
+        reported.add(path)
+        arguments = {"value": _shown(path.split(SEPARATOR)), "chart": CHART_NAMES[chart], "reason": reason}
         meant = _hint(chart, path, major, data)
         where = Location(config_set.path, line, column)
         found.append(Violation(location=where, arguments=arguments, recommended=meant))
