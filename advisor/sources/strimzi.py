@@ -184,6 +184,15 @@ def _jvm(options: Any) -> dict[str, dict[str, Any]]:
     return entries
 
 
+def _drop_forbidden(config_set: ConfigSet) -> list[str]:
+    """The keys of spec.kafka.config that the operator manages: it leaves them out of the
+    brokers' configuration (KafkaClusterSpec's forbidden prefixes), so they are no settings of
+    the brokers; KB109 names each where it is written (facts strimzi_forbidden_at)."""
+    forbidden = [key for key in config_set.settings if surfaces.strimzi_forbidden(key)]
+    config_set.facts["strimzi_forbidden_at"] = {key: config_set.settings.pop(key).location for key in forbidden}
+    return forbidden
+
+
 def _settings(config_set: ConfigSet, config: Any, path: str, text: str) -> None:
     if not isinstance(config, Located):
         return
@@ -259,7 +268,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     "broker_count": to_count(kafka.get("replicas")) or None,  # node pools: see `link`
                     "rack_aware": isinstance(kafka.get("rack"), Located),
                     "jvm": jvm,
-                    "strimzi_forbidden": [k for k in config_set.settings if surfaces.strimzi_forbidden(k)],
+                    "strimzi_forbidden": _drop_forbidden(config_set),
                     "quotas": sorted(kafka["quotas"]) if isinstance(kafka.get("quotas"), Located) else [],
                     "endpoints": _bootstrap_endpoints(name, kafka, resource),
                     "listeners": _listeners(kafka, path),

@@ -32,7 +32,12 @@ def spring_unknown_property(values: dict[str, Any], config_set: ConfigSet) -> li
 
 @python_check()
 def strimzi_managed_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    places = config_set.facts.get("strimzi_forbidden_at", {})
     return [
-        Violation(keys=(key,), message=f"{key} is managed by the Strimzi operator, not by spec.kafka.config")
+        Violation(
+            keys=(key,),
+            location=places.get(key),
+            message=f"{key} is managed by the Strimzi operator, not by spec.kafka.config",
+        )
         for key in config_set.facts.get("strimzi_forbidden", [])
     ]

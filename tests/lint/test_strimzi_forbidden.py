@@ -1,0 +1,43 @@
+"""Keys of spec.kafka.config that the Strimzi operator manages are left out of the brokers'
+configuration by the operator (KafkaClusterSpec's forbidden prefixes): KB109 names them, and no
+other rule judges them as if they applied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from advisor.report.session import lint
+
+KAFKA = """apiVersion: kafka.strimzi.io/v1beta2
+kind: Kafka
+metadata:
+  name: events
+spec:
+  kafka:
+    replicas: 3
+    listeners:
+      - name: tls
+        port: 9093
+        type: internal
+        tls: true
+    config:
+      default.replication.factor: 3
+      min.insync.replicas: 2
+      listener.name.tls-9093.connections.max.reauth.ms: 3600
+      connections.max.reauth.ms: {reauth}
+"""
+
+
+def test_a_forbidden_key_is_named_where_it_is_and_judged_by_nothing_else(tmp_path: Path) -> None:
+    resource = tmp_path / "kafka.yaml"
+    resource.write_text(KAFKA.format(reauth=3600000))
+    findings = lint([resource]).findings
+    assert [(f.rule, f.location.line) for f in findings if "listener.name" in " ".join(f.keys)] == [("KB109", 16)]
+    (broker,) = lint([resource]).document.config_sets
+    assert "listener.name.tls-9093.connections.max.reauth.ms" not in broker.settings
+
+
+def test_an_allowed_key_beside_it_is_still_judged(tmp_path: Path) -> None:
+    resource = tmp_path / "kafka.yaml"
+    resource.write_text(KAFKA.format(reauth=300))
+    assert [f.location.line for f in lint([resource]).findings if f.rule == "KB143"] == [17]
