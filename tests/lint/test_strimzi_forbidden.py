@@ -16,14 +16,11 @@ spec:
   kafka:
     replicas: 3
     listeners:
-      - name: tls
-        port: 9093
-        type: internal
-        tls: true
+      - {{name: scram, port: 9094, type: internal, tls: true, authentication: {{type: scram-sha-512}}}}
     config:
       default.replication.factor: 3
       min.insync.replicas: 2
-      listener.name.tls-9093.connections.max.reauth.ms: 3600
+      listener.name.scram-9094.connections.max.reauth.ms: 3600
       connections.max.reauth.ms: {reauth}
 """
 
@@ -32,12 +29,12 @@ def test_a_forbidden_key_is_named_where_it_is_and_judged_by_nothing_else(tmp_pat
     resource = tmp_path / "kafka.yaml"
     resource.write_text(KAFKA.format(reauth=3600000))
     findings = lint([resource]).findings
-    assert [(f.rule, f.location.line) for f in findings if "listener.name" in " ".join(f.keys)] == [("KB109", 16)]
+    assert [(f.rule, f.location.line) for f in findings if "listener.name" in " ".join(f.keys)] == [("KB109", 13)]
     (broker,) = lint([resource]).document.config_sets
-    assert "listener.name.tls-9093.connections.max.reauth.ms" not in broker.settings
+    assert "listener.name.scram-9094.connections.max.reauth.ms" not in broker.settings
 
 
 def test_an_allowed_key_beside_it_is_still_judged(tmp_path: Path) -> None:
     resource = tmp_path / "kafka.yaml"
     resource.write_text(KAFKA.format(reauth=300))
-    assert [f.location.line for f in lint([resource]).findings if f.rule == "KB143"] == [17]
+    assert [f.location.line for f in lint([resource]).findings if f.rule == "KB143"] == [14]
