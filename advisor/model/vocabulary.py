@@ -113,6 +113,7 @@ class InputFormat(_Words):
     REASSIGNMENT = "reassignment"
     SHELL = "shell"
     JVM_OPTIONS = "jvm-options"
+    INSTALL_SCRIPT = "install-script"
     CONFIGMAP = "configmap"
     DOCKERFILE = "dockerfile"
     TERRAFORM = "terraform"

@@ -56,9 +56,12 @@ READERS = (
     Reader("jvm_env", "jvm-options", (".sh", ".bash", ".service", ""), {"jvm-options": ".sh"},
            "a script or systemd unit that starts a broker (kafka-server-start) with JVM options (Connect,"
            " MirrorMaker and tool JVMs are not a broker's)", None),
+    Reader("install_script", "install-script", (".sh", ".bash", ""), {"install-script": ".sh"},
+           "a script that downloads a Kafka release (kafka_2.13-3.7.1.tgz): the release of the broker and topic"
+           " files beside it that it names", None),
     Reader("terraform", "terraform", (".tf",), {"terraform": ".tf"},
-           "Terraform: the Kafka provider's kafka_topic resources and AWS MSK's aws_msk_configuration"
-           " (server_properties)", None),
+           "Terraform: the Kafka provider's kafka_topic resources, AWS MSK's aws_msk_configuration"
+           " (server_properties), a Bitnami kafka helm_release (the values files it names)", None),
     Reader("dockerfile", "dockerfile", (".dockerfile",), {"dockerfile": None},
            "a Dockerfile whose final stage runs a broker image (apache/kafka, cp-kafka, bitnami/kafka) or sets a"
            " broker's own variables (KAFKA_NODE_ID, KAFKA_LISTENERS, ...); one that builds a client application"
