@@ -6,7 +6,6 @@ Each check gets the rule context (rules/context.py) and the config set and retur
 
 from __future__ import annotations
 
-import difflib
 from functools import cache
 
 from advisor import TYPE_CHECKING, catalog
@@ -55,6 +54,8 @@ def _hint(chart: str, path: str, major: int | None, data: dict[str, Any]) -> str
              and p.count(SEPARATOR) == depth and not within(opened.get(p.split(SEPARATOR)[0]), major)]  # fmt: skip
     if major is not None and 0 < len(moved) <= 2:
         return " and ".join(_shown(p.split(SEPARATOR)) for p in sorted(moved))
+    import difflib  # only when a key is unknown: a run without such keys never loads it
+
     close = difflib.get_close_matches(leaf, _children(chart, parent, major), n=1, cutoff=0.75)
     return _shown([*parent.split(SEPARATOR), close[0]] if parent else [close[0]]) if close else None
 
