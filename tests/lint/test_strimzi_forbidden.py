@@ -11,10 +11,10 @@ from advisor.report.session import lint
 KAFKA = """apiVersion: kafka.strimzi.io/v1beta2
 kind: Kafka
 metadata:
-  name: events
+  name: ledger
 spec:
   kafka:
-    replicas: 3
+    replicas: 5
     listeners:
       - {{name: scram, port: 9094, type: internal, tls: true, authentication: {{type: scram-sha-512}}}}
     config:
