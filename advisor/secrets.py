@@ -133,8 +133,11 @@ class Scanned(NamedTuple):
 
 def scan(text: str) -> Scanned:
     """A text's secret values, and whether a URL in it holds credentials, in one pass."""
+    set_entries = _set_entry_secrets(text) if "name" in text and _HCL_NAME.search(text) else set()
     folded_text = text.casefold()  # as IGNORECASE matches (see _may_be_secret)
     if not any(word in folded_text for word in _SECRET_WORDS) and "://" not in text and "-----BEGIN" not in text:
+        if set_entries:
+            return Scanned(frozenset(value for value in set_entries if _worth_hiding(value)), False)
         return _NOTHING  # no secret-looking key, no URL, no PEM block: most files, at C speed
     urls = False  # a URL with credentials: a match cannot span lines ([^…\s]), so the lines tell
     found: set[str] = set()
@@ -175,7 +178,40 @@ def scan(text: str) -> Scanned:
                 pending_env_secret = 0
     for block in _PEM.finditer(text) if "-----BEGIN" in text else ():
         found.update(part.strip() for part in block["body"].split())
+    found |= set_entries
     return Scanned(frozenset(value for value in found if _worth_hiding(value)), urls)
+
+
+# A Terraform helm_release's set entries: `set { name = "a.password" value = "x" }`, or the
+# provider's list form `set = [{ name = "…", value = "…" }]`; every value of a set_sensitive one.
+_HCL_NAME = lazy_re.compile(r"\bname\s*=\s*\"")
+_HCL_ENTRY = lazy_re.compile(r"\{(?P<body>[^{}]*\bname\s*=[^{}]*)\}")
+_HCL_ENTRY_NAME = lazy_re.compile(r"\bname\s*=\s*\"(?P<name>[^\"\n]*)\"")
+_HCL_ENTRY_VALUE = lazy_re.compile(
+    r"\bvalue\s*=\s*(?:\"(?P<quoted>(?:[^\"\\\n]|\\.)*)\"|<<-?(?P<marker>\w+)\n(?P<body>.*?)\n[ \t]*(?P=marker)\b"
+    r"|(?P<bare>[^\s,}]+))",
+    re.DOTALL,
+)
+_HCL_SET_KIND = lazy_re.compile(r"\b(set|set_sensitive|set_list|set_string)\s*(?:=\s*\[|\{)")
+
+
+def _set_entry_secrets(text: str) -> set[str]:
+    """The values of a helm_release's set entries that are secret: by their name, or all of a
+    set_sensitive's (its values are secret whatever they are called)."""
+    found: set[str] = set()
+    for entry in _HCL_ENTRY.finditer(text):
+        body = entry["body"]
+        name, value = _HCL_ENTRY_NAME.search(body), _HCL_ENTRY_VALUE.search(body)
+        if name is None or value is None:
+            continue
+        kinds = _HCL_SET_KIND.findall(text, max(0, entry.start() - 4096), entry.start() + 1)
+        if not (is_secret_key(name["name"]) or (kinds and kinds[-1] == "set_sensitive")):
+            continue
+        if value["body"] is not None:
+            found.update(line.strip() for line in value["body"].splitlines() if line.strip())
+        elif value["quoted"] is not None:  # a bare value is an expression (var.x): no secret written here
+            found.add(value["quoted"])
+    return found
 
 
 _NOTHING = Scanned(frozenset(), False)

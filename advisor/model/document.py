@@ -140,7 +140,7 @@ class Directive(NamedTuple):
 
 
 class SourceFile(Value):
-    __slots__ = ("__dict__", "cluster_parts", "directives", "format", "includes", "notes", "path", "text")
+    __slots__ = ("__dict__", "cluster_parts", "consulted", "directives", "format", "includes", "notes", "path", "text")
 
     def __init__(
         self,
@@ -155,6 +155,9 @@ class SourceFile(Value):
         # config sets of their own are dropped, and findings in them show their lines.
         includes: dict[str, str] | None = None,
         notes: list[Problem] | None = None,  # not read, not fatal: a missing env_file
+        # Files read for what they say of this one, not as part of it (the .tf whose helm_release
+        # sets values over a values file), by path: their secrets are hidden in every output too.
+        consulted: dict[str, str] | None = None,
     ) -> None:
         self.path = path
         self.text = text
@@ -163,6 +166,7 @@ class SourceFile(Value):
         self.cluster_parts: list[dict[str, Any]] = [] if cluster_parts is None else cluster_parts
         self.includes: dict[str, str] = {} if includes is None else includes
         self.notes: list[Problem] = [] if notes is None else notes
+        self.consulted: dict[str, str] = {} if consulted is None else consulted
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """Its fields without what is cached: a forked reader's file crosses to the parent as its

@@ -53,7 +53,13 @@ def _summary(report: Report) -> str:
     tail = f"; {counts['suppressed']} suppressed" if counts["suppressed"] else ""
     if counts["errors"]:
         tail += f"; {counts['errors']} problem(s), so the run is incomplete (see stderr)"
-    tail += f"; {counts['skipped']} file(s) skipped (see stderr)" if counts["skipped"] else ""
+    if counts["skipped"]:  # whole files passed over, and parts of files read (a compose env_file, a computed value)
+        read_paths = {f.path for f in report.files}
+        parts = sum(1 for p in report.skipped if p.kind == "skipped" and p.path in read_paths)
+        files = counts["skipped"] - parts
+        tail += f"; {files} file(s) skipped" if files else ""
+        tail += f"; {parts} part(s) of files read not judged" if parts else ""
+        tail += " (see stderr)"
     tail += f"; {counts['notes']} note(s) (see stderr)" if counts["notes"] else ""
     return f"{read}: {found}{tail}"
 

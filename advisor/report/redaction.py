@@ -34,7 +34,8 @@ def run_secrets(document: Document, texts: Iterable[str], scanned: Mapping[str, 
                 values.add(setting.value)
                 if setting.raw:
                     values.add(setting.raw)
-    unique = {id(text): text for text in [*texts, *(source.text for source in document.files)]}  # read once
+    consulted = [text for source in document.files for text in source.consulted.values()]
+    unique = {id(text): text for text in [*texts, *(source.text for source in document.files), *consulted]}  # read once
     known = scanned or {}
     for text in unique.values():
         found = known.get(text) or scan(text)

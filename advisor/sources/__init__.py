@@ -453,7 +453,7 @@ def _read_walked(path: Path, notes: list[Problem], options: LoadOptions | None) 
     texts = [candidate.text]
     if outcome[0] == "loaded":
         source = outcome[1][0]
-        texts += [source.text, *source.includes.values()]
+        texts += [source.text, *source.includes.values(), *source.consulted.values()]
     unique = {id(text): text for text in texts}.values()
     scanned = tuple((text, secrets.scan(text)) for text in unique)
     return candidate._replace(loader=parallel.Loaded, payload=outcome, scanned=scanned)

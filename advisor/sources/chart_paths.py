@@ -13,20 +13,30 @@ from advisor.sources.spans import Located
 LIMIT = 5000
 
 
-def written(root: Located) -> dict[str, object]:
-    """{"paths": "a\\na/b\\n…", "places": array of line, column per path}, parents before children."""
+def written(root: Located, path: str = "") -> dict[str, object]:
+    """{"paths": "a\\na/b\\n…", "places": array of line, column per path}, parents before children;
+    "files": {index: file} for the paths written in another file than `path` (a helm_release's
+    `set` merged over the values file it names), only when there are any."""
     paths: list[str] = []
     places = array("I")
+    files: dict[int, str] = {}
     pending: list[tuple[str, Located]] = [("", root)]
     while pending and len(paths) < LIMIT:
         prefix, mapping = pending.pop()
         children = []
         starts = mapping.key_starts()
+        elsewhere = mapping.origin is not None or mapping.origins is not None
         for key, value in mapping.items():
-            joined = f"{prefix}{SEPARATOR}{key}" if prefix else str(key)
+            written = str(key) if "\n" not in str(key) else str(key).replace("\n", "\\n")  # paths are lines
+            joined = f"{prefix}{SEPARATOR}{written}" if prefix else written
+            if elsewhere and (written_in := mapping.file_of(key, path)) != path:
+                files[len(paths)] = written_in
             paths.append(joined)
             places.extend(starts.get(key, (mapping.line, 1)))
             if isinstance(value, Located):
                 children.append((joined, value))
         pending.extend(reversed(children))
-    return {"paths": "\n".join(paths[:LIMIT]), "places": places[: 2 * LIMIT]}
+    recorded: dict[str, object] = {"paths": "\n".join(paths[:LIMIT]), "places": places[: 2 * LIMIT]}
+    if files:
+        recorded["files"] = {index: file for index, file in files.items() if index < LIMIT}
+    return recorded

@@ -204,3 +204,11 @@ def read_hcl(text: str, path: str) -> list[Block]:
     """The file's top-level blocks; a syntax it cannot follow is a LoadError at its line."""
     _, blocks = _Parser(text, path).body(0, None)
     return blocks
+
+
+def read_value_at(text: str, path: str, offset: int) -> Value:
+    """The value written at `offset` (the object a `yamlencode({...})` call is given, say), with
+    spans in the whole text; a syntax it cannot follow is a LoadError at its line."""
+    parser = _Parser(text, path)
+    parser.at = offset
+    return parser.value(1)

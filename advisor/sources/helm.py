@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor import lazy_re
+from advisor.analysis.values import is_template
 from advisor.catalog import charts, surfaces
 from advisor.model.chart_values import SEPARATOR
 from advisor.model.document import ConfigSet, Setting, SourceFile
@@ -125,9 +126,10 @@ def sniff(path: Path, text: str) -> Any:
     return values
 
 
-def _release_pin(path: Path) -> tuple[str | None, str] | None:
-    """(chart version, "file.tf:line") of the Bitnami kafka helm_release in a .tf file of this
-    folder or the two above that hands this file to the chart."""
+def _release_pin(path: Path) -> Any:
+    """The Bitnami kafka helm_release (terraform.Pin: its chart version, "file.tf:line", the
+    values it writes itself) in a .tf file of this folder or the two above that hands this file
+    to the chart."""
     from advisor.sources import terraform
 
     absolute = os.path.abspath(path)  # no symlinks followed: the .tf names the file by its path
@@ -219,6 +221,15 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
+def _count(section: Located, key: str, default: int) -> int | None:
+    """A replica count as the chart reads it; None when a template (`{{ }}`, Terraform's `${var.x}`)
+    decides it: a count nobody can read here, not the chart's default."""
+    written = section.get(key)
+    if isinstance(written, str) and is_template(written):
+        return None
+    return _int(written, default)
+
+
 def _place(path: str, index: LineIndex, line: int, column: int, end_column: int) -> Location:
     """A span on one line of the YAML file, with its offsets."""
     start = index.starts[line - 1] if line <= len(index.starts) else None
@@ -229,38 +240,61 @@ def _place(path: str, index: LineIndex, line: int, column: int, end_column: int)
 def properties_text(
     config_set: ConfigSet, section: Located, key: str, path: str, lines: list[str], index: LineIndex
 ) -> None:
-    """`config`/`extraConfig` text: each entry keeps its line and columns in the YAML file."""
+    """`config`/`extraConfig` text: each entry keeps its line and columns in the file it is
+    written in (`lines` and `index` are that file's: a helm_release's .tf for a value it sets)."""
     text = section.get(key)
     if not isinstance(text, str) or not text.strip():
         return
+    path = section.file_of(key, path)
     value_span = section.value_span(key)
-    block = "\n" in text
-    offset = section.position(key)[0] if block else section.position(key)[0] - 1  # a block starts a line later
-    if block:  # the block's indentation, which YAML took away from every line of it
+    exact = True
+    if value_span is None:  # no span known: from the key's line on
+        offset, shift = section.position(key)[0] - ("\n" not in text), 0
+    elif "\n" not in text:  # a one-line scalar: after its opening quote, if any
+        offset = value_span.line - 1
+        quote = lines[offset][value_span.column - 1 : value_span.column] if offset < len(lines) else ""
+        shift = value_span.column - 1 + (quote in ("'", '"'))
+    elif _block_scalar(lines, value_span):  # YAML's | or >: from the next line, less the block's indentation
+        offset = value_span.line
         content = next((lines[n] for n in range(offset, len(lines)) if lines[n].strip()), "")
         shift = len(content) - len(content.lstrip())
-    elif value_span is not None and offset < len(lines):  # a one-line scalar: after its opening quote, if any
-        quote = lines[offset][value_span.column - 1 : value_span.column]
-        shift = value_span.column - 1 + (quote in ("'", '"'))
-    else:
-        shift = 0
+    elif value_span.column == 1 and value_span.end_line > value_span.line:  # an HCL heredoc's body: its own lines
+        offset, shift = value_span.line - 1, 0
+    else:  # line breaks written as escapes ("a=1\\nb=2"): every entry at the value's start
+        offset, shift, exact = value_span.line - 1, value_span.column - 1, False
     entries, _ = properties_syntax.parse(text, path)
     for entry in entries:
+        secret = is_secret_key(entry.key)
+        if not exact:
+            at_value = Location(path, offset + 1, shift + 1)
+            config_set.add(Setting(entry.key, entry.value, entry.key, at_value, secret, None, entry.raw_value))
+            continue
         line = offset + entry.line
         key_span, span = entry.key_span, entry.value_span
         where = _place(path, index, line, shift + entry.column, shift + key_span.end_column) if key_span else None
         value_where = None
         if span is not None and span.line == span.end_line:  # a continued value: no exact span in YAML
             value_where = _place(path, index, line, shift + span.column, shift + span.end_column)
-        secret = is_secret_key(entry.key)
-        where = where or Location(path, line)
-        config_set.add(Setting(entry.key, entry.value, entry.key, where, secret, value_where, entry.raw_value))
+        config_set.add(Setting(entry.key, entry.value, entry.key, where or Location(path, line), secret, value_where,
+                               entry.raw_value))  # fmt: skip
 
 
-def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
+def _block_scalar(lines: list[str], span: Any) -> bool:
+    line = lines[span.line - 1] if span.line <= len(lines) else ""
+    return line[span.column - 1 : span.column] in ("|", ">")
+
+
+def _raw(texts: dict[str, str], where: Location | None) -> str | None:
+    """The text a value span covers, in the file it is in (the values file, or the .tf whose
+    helm_release sets values over it)."""
+    return raw_text(texts.get(where.path, ""), where) if where is not None else None
+
+
+def _env(config_set: ConfigSet, section: Located, path: str, texts: dict[str, str]) -> None:
     variables = section.get("extraEnvVars")
     if not isinstance(variables, LocatedList):
         return
+    listed_in = variables.origin or section.file_of("extraEnvVars", path)
     for item, (line, column) in zip(variables, variables.positions, strict=True):
         if isinstance(item, Located) and isinstance(item.get("name"), str):
             key = surfaces.env_to_property("bitnami", item["name"])
@@ -272,10 +306,10 @@ def _env(config_set: ConfigSet, section: Located, path: str, text: str) -> None:
                         key,
                         value,
                         item["name"],
-                        Location(path, line, column),
+                        Location(listed_in, line, column),
                         is_secret_key(key),
                         where,
-                        raw_text(text, where),
+                        _raw(texts, where),
                     )
                 )
 
@@ -294,21 +328,21 @@ def _is_legacy(values: Located) -> bool:
 class _Chart:
     """Adds settings the chart writes: from a value where one is given, else its default."""
 
-    def __init__(self, config_set: ConfigSet, values: Located, path: str, text: str) -> None:
-        self.config_set, self.values, self.path, self.text = config_set, values, path, text
+    def __init__(self, config_set: ConfigSet, values: Located, path: str, texts: dict[str, str]) -> None:
+        self.config_set, self.values, self.path, self.texts = config_set, values, path, texts
         self.default_at = Location(path, values.line)
 
     def add(self, key: str, value: str, section: Located | None, name: str | None, label: str) -> None:
         if section is not None and name is not None and name in section:
             where = section.value_location(name, self.path)
             setting = Setting(key, value, label, section.key_location(name, self.path), is_secret_key(key), where,
-                              raw_text(self.text, where))  # fmt: skip
+                              _raw(self.texts, where))  # fmt: skip
         else:
             setting = Setting(key, value, f"{label} (chart default)", self.default_at, is_secret_key(key), None, None)
         self.config_set.add(setting)
 
 
-def _legacy(chart: _Chart) -> int:
+def _legacy(chart: _Chart) -> int | None:
     """Charts up to 23; returns the broker count (replicaCount, default 1)."""
     values = chart.values
     for name, (key, default) in LEGACY.items():
@@ -327,7 +361,7 @@ def _legacy(chart: _Chart) -> int:
         chart.add("listener.security.protocol.map", protocols, auth, "clientProtocol", "auth.clientProtocol")
     if str(_section(values, "kraft").get("enabled", "false")).lower() != "true":
         chart.add("zookeeper.connect", "<release>-zookeeper:2181", None, None, "zookeeper.enabled")
-    return _int(values.get("replicaCount"), 1)
+    return _count(values, "replicaCount", 1)
 
 
 def _modern_listeners(chart: _Chart) -> None:
@@ -359,7 +393,7 @@ def _modern_listeners(chart: _Chart) -> None:
         chart.add("sasl.enabled.mechanisms", mechanisms, sasl, "enabledMechanisms", "sasl.enabledMechanisms")
 
 
-def _config_map(config_set: ConfigSet, section: Located, key: str, path: str, text: str) -> None:
+def _config_map(config_set: ConfigSet, section: Located, key: str, path: str, texts: dict[str, str]) -> None:
     """Charts 32+: `overrideConfiguration` / `config` as a map of server.properties keys."""
     mapping = section.get(key)
     if not isinstance(mapping, Located):
@@ -370,7 +404,7 @@ def _config_map(config_set: ConfigSet, section: Located, key: str, path: str, te
         where = mapping.value_location(name, path)
         written = "" if value is None else str(value)
         config_set.add(Setting(name, written, name, mapping.key_location(name, path), is_secret_key(name), where,
-                               raw_text(text, where)))  # fmt: skip
+                               _raw(texts, where)))  # fmt: skip
 
 
 # Chart values that hold passwords (charts up to 23 under auth.*, 24+ under sasl.* and tls.*):
@@ -384,8 +418,8 @@ _CHART_SECRETS = (
 )  # fmt: skip
 
 
-def _chart_secrets(values: Located) -> list[dict[str, Any]]:
-    """The chart's password values written in clear (by name and line, never the value)."""
+def _chart_secrets(values: Located, file: str) -> list[dict[str, Any]]:
+    """The chart's password values written in clear (by name and place, never the value)."""
     found = []
     for path in _CHART_SECRETS:
         section: Any = values
@@ -396,11 +430,12 @@ def _chart_secrets(values: Located) -> list[dict[str, Any]]:
         value = section[path[-1]]
         written = [str(v) for v in value] if isinstance(value, list) else [str(value or "")]
         if any(w.strip() and "{{" not in w and not w.strip().startswith("$") for w in written):
-            found.append({"name": ".".join(path), "line": section.position(path[-1])[0]})
+            found.append({"name": ".".join(path), "line": section.position(path[-1])[0],
+                          "path": section.file_of(path[-1], file)})  # fmt: skip
     return found
 
 
-def _provisioned_topics(values: Located, path: str, text: str, cluster: str) -> list[ConfigSet]:
+def _provisioned_topics(values: Located, path: str, texts: dict[str, str], cluster: str) -> list[ConfigSet]:
     """provisioning.topics: topics the chart's provisioning job creates with kafka-topics, each
     with its partitions and replication factor (the section's defaults: 1 and 1)."""
     provisioning = _section(values, "provisioning")
@@ -422,7 +457,7 @@ def _provisioned_topics(values: Located, path: str, text: str, cluster: str) -> 
             cluster=cluster,
             facts={"partitions": str(partitions), "replicas": str(replicas)},
         )
-        _config_map(config_set, topic, "config", path, text)
+        _config_map(config_set, topic, "config", path, texts)
         found.append(config_set)
     return found
 
@@ -433,39 +468,93 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     root = read_yaml(text, path)[0]  # the sniff's parse, before a Chart.yaml beside is read
     inner = root.get("kafka") if isinstance(root, Located) else None
     nested = isinstance(inner, Located) and inner.line == values.line  # under an umbrella's kafka:
-    index = LineIndex(text)
-    controller = values.get("controller") if isinstance(values.get("controller"), Located) else Located()
-    broker = values.get("broker") if isinstance(values.get("broker"), Located) else Located()
+    named_chart, chart_from = _release_from_chart(path), "Chart.yaml"
+    pin = _release_pin(Path(path)) if named_chart is None else None
+    files = _Files({path: (text, source.lines)})
+    if pin is not None:
+        if pin.chart_version is not None:
+            named_chart, chart_from = chart_release(pin.chart_version), f"helm_release at {pin.where}"
+        # The .tf as this file's path is written (relative stays relative), for the places in it.
+        up = os.path.relpath(os.path.dirname(pin.tf_path), os.path.dirname(os.path.abspath(path)))
+        tf_shown = os.path.normpath(os.path.join(os.path.dirname(path), up, os.path.basename(pin.tf_path)))
+        layers = pin.layers(tf_shown)
+        if layers:  # its set entries and inline values, over this file's
+            from advisor.sources import helm_release
+
+            values = helm_release.merged(values, layers, tf_shown)
+            files.add(tf_shown, pin.tf_text)
+            source.consulted[tf_shown] = pin.tf_text
+    config_sets = chart_config_sets(values, path, files, named_chart, chart_from, nested=nested, pinned=pin is not None)
+    directive_syntax.apply_file_settings(config_sets, found)
+    return source, config_sets
+
+
+class _Files:
+    """The texts a chart's values are written in, with their lines and line indexes: the values
+    file, and the .tf whose helm_release sets values over it (or the .tf alone)."""
+
+    def __init__(self, texts: dict[str, tuple[str, list[str]]]) -> None:
+        self.texts = {path: text for path, (text, _) in texts.items()}
+        self._lines = {path: lines for path, (_, lines) in texts.items()}
+        self._indexes: dict[str, LineIndex] = {}
+
+    def add(self, path: str, text: str) -> None:
+        self.texts[path] = text
+        self._lines[path] = SourceFile(path, text, "terraform").lines
+
+    def lines(self, path: str) -> list[str]:
+        return self._lines.get(path, [])
+
+    def index(self, path: str) -> LineIndex:
+        if path not in self._indexes:
+            self._indexes[path] = LineIndex(self.texts.get(path, ""))
+        return self._indexes[path]
+
+
+def chart_config_sets(
+    values: Located,
+    path: str,
+    files: _Files,
+    named_chart: tuple[str, str] | None,
+    chart_from: str,
+    *,
+    nested: bool = False,
+    pinned: bool = False,
+    name: str | None = None,
+) -> list[ConfigSet]:
+    """The broker config set the chart makes of these values (and the topics it provisions).
+    `named_chart`: (chart version, Kafka release) named in `chart_from`; `pinned`: a helm_release
+    hands these values to Bitnami's chart (they are its values whatever their keys)."""
+    texts = files.texts
+    controller, broker = _section(values, "controller"), _section(values, "broker")
     combined = str(controller.get("controllerOnly", "false")).lower() != "true"
-    brokers = (_int(controller.get("replicaCount"), 3) if combined else 0) + _int(broker.get("replicaCount"), 0)
+    counts = (_count(controller, "replicaCount", 3) if combined else 0, _count(broker, "replicaCount", 0))
+    brokers = None if None in counts else sum(counts)  # type: ignore[arg-type]
     image = values.get("image")
     tag = str(image.get("tag") or "") if isinstance(image, Located) else ""
     version = _TAG_VERSION.match(tag)
-    named_chart, chart_from = _release_from_chart(path), "Chart.yaml"
-    pin = _release_pin(Path(path)) if named_chart is None else None
-    if pin is not None and pin[0] is not None:
-        named_chart, chart_from = chart_release(pin[0]), f"helm_release at {pin[1]}"
     from_chart = None if version else named_chart
     # Findings about absent keys point where broker configuration is written.
-    anchors = [s.position(k)[0] for s in (values, controller, broker) for k in ("extraConfig", "config") if k in s]
+    anchors = [s.position(k)[0] for s in (values, controller, broker) for k in ("extraConfig", "config")
+               if k in s and s.file_of(k, path) == path]  # fmt: skip
     config_set = ConfigSet(
         component="broker",
         path=path,
         anchor=Location(path, min(anchors) if anchors else values.line),
-        name=f"helm:{Path(path).name}",
+        name=name or f"helm:{Path(path).name}",
         kafka_version=version.group(1) if version else from_chart[1] if from_chart else None,
         kafka_version_from=f"image.tag {tag}"
         if version
         else f"Bitnami kafka chart {from_chart[0]} in {chart_from}"
         if from_chart
         else None,
-        cluster=path,
+        cluster=path if name is None else f"{path}#{name}",
     )
     # The chart generation: the version named where there is one (its defaults are the ones
     # that run), else what the values look like.
     major = _numbers(named_chart[0])[:1] if named_chart else []
     legacy = major[0] <= _LAST_LEGACY_MAJOR if major else _is_legacy(values)
-    chart = _Chart(config_set, values, path, text)
+    chart = _Chart(config_set, values, path, texts)
     if legacy:
         brokers = _legacy(chart)
     else:
@@ -478,24 +567,24 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     for section, label in ((values, ""), (controller, "controller."), (broker, "broker.")):
         for key in ("config", "extraConfig"):
             if not dropped(label, key):
-                properties_text(config_set, section, key, path, source.lines, index)
-                _config_map(config_set, section, key, path, text)
+                written_in = section.file_of(key, path)
+                properties_text(config_set, section, key, path, files.lines(written_in), files.index(written_in))
+                _config_map(config_set, section, key, path, texts)
         if not dropped(label, "overrideConfiguration"):
-            _config_map(config_set, section, "overrideConfiguration", path, text)
-        _env(config_set, section, path, text)
+            _config_map(config_set, section, "overrideConfiguration", path, texts)
+        _env(config_set, section, path, texts)
         if isinstance(section.get("heapOpts"), str):
-            jvm[f"{label}heapOpts"] = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
+            entry = {"value": section["heapOpts"], "line": section.position("heapOpts")[0]}
+            if (written_in := section.file_of("heapOpts", path)) != path:
+                entry["path"] = written_in
+            jvm[f"{label}heapOpts"] = entry
     config_set.facts.update({"broker_count": brokers or None, "jvm": jvm, "chart": "legacy" if legacy else "kraft"})
-    config_set.facts["chart_secrets"] = _chart_secrets(values)
+    config_set.facts["chart_secrets"] = _chart_secrets(values, path)
     chart_version = named_chart[0] if named_chart else None
     # Only the chart's own values are judged by its keys: a Chart.yaml naming it, its image, or
     # three of its distinctive keys (another chart's values can share one or two).
     repository = str(image.get("repository") or "") if isinstance(image, Located) else ""
-    identified = (
-        named_chart is not None or pin is not None or "bitnami" in repository or len(_DISTINCT & set(values)) >= 3
-    )
+    identified = named_chart is not None or pinned or "bitnami" in repository or len(_DISTINCT & set(values)) >= 3
     config_set.facts["chart_values"] = {"chart": "bitnami-kafka", "version": chart_version, "nested": nested,
-                                        "identified": identified, **chart_paths.written(values)}  # fmt: skip
-    config_sets = [config_set, *_provisioned_topics(values, path, text, config_set.cluster or path)]
-    directive_syntax.apply_file_settings(config_sets, found)
-    return source, config_sets
+                                        "identified": identified, **chart_paths.written(values, path)}  # fmt: skip
+    return [config_set, *_provisioned_topics(values, path, texts, config_set.cluster or path)]

@@ -37,7 +37,15 @@ class Located(dict):  # type: ignore[type-arg]
 
     A YAML mapping keeps its key and value nodes (`_nodes`) and makes spans from their marks
     only where they are asked for — most keys of a large values file are never located — and
-    the span dicts on first use; pickled or copied, it takes its spans along, not the nodes."""
+    the span dicts on first use; pickled or copied, it takes its spans along, not the nodes.
+
+    Values merged from another file (a Terraform helm_release's `set` over the values file it
+    names) keep that file's spans: `origin` is the file a mapping's spans are in, `origins` the
+    file of each key merged in from elsewhere (both None for a file's own mappings: class
+    defaults, so the hot loop that builds mappings sets neither)."""
+
+    origin: str | None = None
+    origins: dict[str, str] | None = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -97,13 +105,20 @@ class Located(dict):  # type: ignore[type-arg]
         span = self.key_span(key)
         return (span.line, span.column) if span is not None else (self.line, 1)
 
+    def file_of(self, key: str, path: str) -> str:
+        """The file `key` was written in: `path` (the file read) unless merged from elsewhere."""
+        if self.origins is not None and key in self.origins:
+            return self.origins[key]
+        return self.origin or path
+
     def key_location(self, key: str, path: str) -> Location:
         span = self.key_span(key)
-        return span.at(path) if span is not None else Location(path, self.line)
+        where = self.file_of(key, path)
+        return span.at(where) if span is not None else Location(where, self.line)
 
     def value_location(self, key: str, path: str) -> Location | None:
         span = self.value_span(key)
-        return span.at(path) if span is not None else None
+        return span.at(self.file_of(key, path)) if span is not None else None
 
 
 def node_span(node: Any) -> Span:
@@ -113,7 +128,9 @@ def node_span(node: Any) -> Span:
 
 
 class LocatedList(list):  # type: ignore[type-arg]
-    """A sequence that knows the span of each item."""
+    """A sequence that knows the span of each item (in `origin` when merged from another file)."""
+
+    origin: str | None = None
 
     def __init__(self) -> None:
         super().__init__()

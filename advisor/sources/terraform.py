@@ -3,9 +3,11 @@ sets: `partitions`, `replication_factor`, the `config` map) and AWS MSK's
 `aws_msk_configuration` (a broker config set: the `server_properties` heredoc, line by line, and
 the release from `kafka_versions`). An `aws_msk_cluster` in the same files that names the
 configuration gives its `number_of_broker_nodes` as the broker count. A `helm_release` of
-Bitnami's kafka chart makes the files it names chart values, and a literal `version` pins their chart
-(`values = [file("${path.module}/values.yaml")]`, `templatefile(...)`): helm.py reads them as
-that chart version's values, with the Kafka release it ships.
+Bitnami's kafka chart (helm_release.py) makes the files it names chart values, and a literal
+`version` pins their chart (`values = [file("${path.module}/values.yaml")]`, `templatefile(...)`):
+helm.py reads them as that chart version's values, with the Kafka release it ships and the
+values the release writes itself (inline YAML, `yamlencode({...})`, `set` entries) merged over
+them. A release that names no file is judged here: the chart's defaults under what it writes.
 
 MSK chooses its own defaults for what the properties leave out (they are not Kafka's), so an MSK
 configuration is judged on what it writes only. A value Terraform computes (`var.x`,
@@ -20,13 +22,14 @@ from functools import cache
 from pathlib import Path
 
 from advisor import TYPE_CHECKING, lazy_re
-from advisor.model.document import ConfigSet, Setting, SourceFile
+from advisor.model.document import ConfigSet, Document, Problem, Setting, SourceFile
 from advisor.model.provenance import Location
+from advisor.named_tuple import NamedTuple
 from advisor.secrets import is_secret_key
 from advisor.sources import directives as directive_syntax
-from advisor.sources import limits
+from advisor.sources import helm_release, limits
 from advisor.sources.hcl_reader import Block, Value, read_hcl
-from advisor.sources.spans import LineIndex, raw_text
+from advisor.sources.spans import LineIndex, Located, raw_text
 
 if TYPE_CHECKING:
     from typing import Any
@@ -35,10 +38,6 @@ FORMAT = "terraform"
 _RESOURCES = lazy_re.compile(r"^\s*resource\s+\"(?:kafka_topic|aws_msk_configuration)\"", re.MULTILINE)
 _HELM_RELEASE = lazy_re.compile(r"^\s*resource\s+\"helm_release\"", re.MULTILINE)
 _KAFKA_CHART = lazy_re.compile(r"\bchart\s*=\s*\"(?:[^\"]*/)?kafka\"")
-# file("${path.module}/values.yaml"), templatefile("values/kafka.yaml", {...}): the file, from the module's folder
-_VALUES_FILE = lazy_re.compile(
-    r"\b(?:file|templatefile)\(\s*\"(?:\$\{path\.(?:module|root|cwd)\}/)?(?P<file>[^\"$]+)\""
-)
 _CONFIGURATION_ARN = lazy_re.compile(r"aws_msk_configuration\.([\w-]+)\.arn")
 
 
@@ -134,60 +133,97 @@ def _broker_counts(blocks: list[Block]) -> dict[str, int]:
     return counts
 
 
-def _bitnami_kafka(block: Block) -> bool:
-    chart = _text(block.attributes.get("chart")) or ""
-    repository = _text(block.attributes.get("repository")) or ""
-    return chart.endswith(("bitnamicharts/kafka", "bitnami/kafka")) or (chart == "kafka" and "bitnami" in repository)
+class Pin(NamedTuple):
+    """What a Bitnami kafka helm_release says of a values file it names: the chart version it
+    installs (None unless literal), where it is ("main.tf:12"), and the release itself (its .tf
+    file and block), whose own values (inline, set entries) Helm merges over the file's."""
 
+    chart_version: str | None
+    where: str
+    tf_path: str  # absolute
+    tf_text: str
+    block: Block
 
-def _chart_pin(block: Block, path: str) -> dict[str, Any] | None:
-    """A Bitnami kafka helm_release: its chart version (None unless literal) and the values files
-    it hands the chart (absolute paths)."""
-    version = block.attributes.get("version")
-    values = block.attributes.get("values")
-    if not _bitnami_kafka(block) or values is None:
-        return None
-    items = values.value if isinstance(values.value, list) else [values]
-    folder = os.path.dirname(os.path.abspath(path))
-    found = (m["file"] for item in items for m in _VALUES_FILE.finditer(str(item.value)))
-    named = [os.path.normpath(os.path.join(folder, file)) for file in found]
-    if not named:
-        return None
-    where = f"{Path(path).name}:{block.span.line}"
-    literal = version is not None and not version.expression
-    return {"chart_version": str(version.value) if literal else None, "values": named, "where": where}  # type: ignore[union-attr]
+    def layers(self, shown: str) -> list[Any]:
+        """The values the release writes itself, with spans in its .tf shown as `shown`."""
+        return helm_release.release(self.block, shown, self.tf_text, origin=shown).layers
 
 
 @cache
-def values_named_in(folder: str) -> dict[str, tuple[str | None, str]]:
+def values_named_in(folder: str) -> dict[str, Pin]:
     """Files the Bitnami kafka helm_releases of a folder's .tf files hand the chart (absolute
-    paths) → (chart version, "file.tf:line"): chart values whatever their name or keys, judged by
-    that chart version (helm.py). A file two releases pin differently is left out."""
-    named: dict[str, tuple[str | None, str]] = {}
+    paths) → their Pin: chart values whatever their name or keys, judged by that chart version
+    (helm.py). A file two releases pin differently is left out."""
+    named: dict[str, Pin] = {}
     disputed: set[str] = set()
     try:
         candidates = sorted(p for p in os.listdir(folder) if p.endswith(".tf"))
     except OSError:
         return {}
     for name in candidates:
+        tf_path = os.path.join(folder, name)
         try:
-            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as file:
+            with open(tf_path, encoding="utf-8", errors="replace") as file:
                 text = file.read(limits.current().file_bytes)
         except OSError:
             continue
         if not (_HELM_RELEASE.search(text) and _KAFKA_CHART.search(text)):
             continue
         try:
-            blocks = read_hcl(text, os.path.join(folder, name))
+            blocks = read_hcl(text, tf_path)
         except Exception:  # noqa: BLE001 - a broken .tf file names nothing here; its own read reports it
             continue
-        for block in blocks:
-            if block.kind == "resource" and block.labels[:1] == ["helm_release"]:
-                pin = _chart_pin(block, os.path.join(folder, name))
-                for values_file in pin["values"] if pin else ():
-                    if named.setdefault(values_file, (pin["chart_version"], pin["where"]))[0] != pin["chart_version"]:  # type: ignore[index]
-                        disputed.add(values_file)
+        for block in _releases(blocks):
+            found = helm_release.release(block, tf_path, text)
+            pin = Pin(found.chart_version, f"{name}:{found.line}", tf_path, text, block)
+            for values_file in found.files:
+                if named.setdefault(values_file, pin).chart_version != pin.chart_version:
+                    disputed.add(values_file)
     return {path: pin for path, pin in named.items() if path not in disputed}
+
+
+def _releases(blocks: list[Block]) -> list[Block]:
+    """The Bitnami kafka helm_release blocks."""
+    return [b for b in blocks if b.kind == "resource" and b.labels[:1] == ["helm_release"] and
+            helm_release.is_bitnami_kafka(b)]  # fmt: skip
+
+
+def _release_config_sets(block: Block, path: str, text: str, source: SourceFile) -> list[ConfigSet]:
+    """A release that names no values file: the chart's defaults under its inline values and
+    set entries, judged in the .tf (its files' values are judged in them: helm.py)."""
+    from advisor.sources import helm
+
+    found = helm_release.release(block, path, text)
+    source.notes.extend(found.unread)
+    source.cluster_parts.append({"helm_release": found.name, "line": found.line, "files": found.files})
+    if found.files or found.unread:  # judged in its files; or partly computed: its values are not known
+        return []
+    base = Located()
+    base.line = found.line
+    values = helm_release.merged(base, found.layers, None)
+    named_chart = helm.chart_release(found.chart_version) if found.chart_version else None
+    where = f"helm_release at {Path(path).name}:{found.line}"
+    files = helm._Files({path: (text, source.lines)})
+    config_sets = helm.chart_config_sets(values, path, files, named_chart, where, pinned=True,
+                                         name=f"helm_release/{found.name}")  # fmt: skip
+    return config_sets
+
+
+def link(document: Document) -> None:
+    """A values file a Bitnami kafka helm_release names is judged in itself (helm.py): one this
+    run did not read is said, so that the release is never passed over in silence."""
+    read = {os.path.abspath(p) for p in [*(s.path for s in document.files), *(e.path for e in document.errors)]}
+    for source in document.files:
+        for part in source.cluster_parts if source.format == FORMAT else []:
+            for file in part["files"]:
+                if file in read:
+                    continue
+                shown = os.path.relpath(file, os.path.dirname(os.path.abspath(source.path)))
+                why = ("is not among the files checked (name it too, or their folder)" if os.path.isfile(file)
+                       else "does not exist")  # fmt: skip
+                release = f"helm_release.{part['helm_release']}"
+                message = f"{release} hands the chart {shown}, which {why}: its values are not judged"
+                document.notes.append(Problem(source.path, part["line"], message, "skipped", kafka=True))
 
 
 def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
@@ -206,5 +242,7 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
             config_set = _msk(block, path, index, text)
             config_set.facts["broker_count"] = counts.get(block.labels[1])
             config_sets.append(config_set)
+    for block in _releases(blocks):
+        config_sets += _release_config_sets(block, path, text, source)
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets

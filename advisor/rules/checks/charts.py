@@ -103,7 +103,7 @@ def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> lis
     read, opened = _at(chart, "known", major), _at(chart, "open", major)
     found: list[Violation] = []
     reported: set[str] = set()
-    for path, line, column in chart_values.entries(recorded):
+    for path, line, column, written_in in chart_values.entries(recorded):
         if path in read:
             continue  # the common case: a key the chart reads
         ancestors = [path[:at] for at, c in enumerate(path) if c == SEPARATOR]
@@ -121,6 +121,6 @@ def chart_value_never_read(values: dict[str, Any], config_set: ConfigSet) -> lis
         reported.add(path)
         arguments = {"value": _shown(path.split(SEPARATOR)), "chart": CHART_NAMES[chart], "reason": reason}
         meant = _hint(chart, path, major, data)
-        where = Location(config_set.path, line, column)
+        where = Location(written_in or config_set.path, line, column)
         found.append(Violation(location=where, arguments=arguments, recommended=meant))
     return found

@@ -40,6 +40,16 @@ def _size(number: str, unit: str) -> int | None:
     return size if 0 < size < _JVM_SIZE_LIMIT else None
 
 
+def _at(entry: dict[str, Any]) -> dict[str, Any]:
+    """Where a JVM entry is written: a line of the config set's file, or of the file named
+    (a helm_release's `set` of heapOpts over the values file it names: its .tf)."""
+    if entry.get("path"):
+        from advisor.model.provenance import Location
+
+        return {"location": Location(entry["path"], entry["line"])}
+    return {"line": entry["line"]}
+
+
 def _in_run_order(jvm: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
     """The JVM entries in the order java receives them (Strimzi's and the charts' first, as written)."""
     rank = {name: index for index, name in enumerate(_RUN_CLASS_ORDER)}
@@ -52,7 +62,7 @@ def jvm_heap_refused(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
     bytes (each occurrence is checked, not only the last) — or a final -Xms above the final -Xmx
     (of a flag given twice the last counts). Only what is written: the start script's default
     (-Xmx1G -Xms1G without KAFKA_HEAP_OPTS) is not assumed."""
-    last: dict[str, tuple[int, str, str, int]] = {}  # s/x → (bytes, flag as written, variable, line)
+    last: dict[str, tuple[int, str, str, dict[str, Any]]] = {}  # s/x → (bytes, flag as written, variable, entry)
     for variable, entry in _in_run_order(config_set.facts.get("jvm") or {}):
         for which, number, unit in _HEAP_FLAG.findall(entry["value"]):
             size, flag = _bytes(number, unit), f"-Xm{which}{number}{unit}"
@@ -62,15 +72,15 @@ def jvm_heap_refused(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
                 why = "a heap size past 16 EiB, which it cannot parse" if size else "a maximum heap of 0"
                 message = (f"{variable} sets {shown}: the JVM refuses {why} (Invalid {kind} heap size); the broker "
                            "does not start")  # fmt: skip
-                return [Violation(line=entry["line"], message=message)]
-            last[which] = (size, shown, variable, entry["line"])
+                return [Violation(message=message, **_at(entry))]
+            last[which] = (size, shown, variable, entry)
     if "s" in last and "x" in last and last["s"][0] > last["x"][0]:
-        _, initial, variable, line = last["s"]
+        _, initial, variable, entry = last["s"]
         _, maximum, where, _ = last["x"]
         beside = "" if where == variable else f" in {where}"
         message = (f"{variable} sets {initial}, above the {maximum}{beside}: the JVM refuses an initial heap larger "
                    "than the maximum, and the broker does not start")  # fmt: skip
-        return [Violation(line=line, message=message)]
+        return [Violation(message=message, **_at(entry))]
     return []
 
 
@@ -79,7 +89,7 @@ def jvm_parallel_gc(values: dict[str, Any], config_set: ConfigSet) -> list[Viola
     """-XX:+UseParallelGC in any JVM variable (-XX:ParallelGCThreads alone is not this collector)."""
     for variable, entry in (config_set.facts.get("jvm") or {}).items():
         if _PARALLEL_GC.search(entry["value"]):
-            return [Violation(line=entry["line"], message=f"{variable} selects the Parallel collector")]
+            return [Violation(message=f"{variable} selects the Parallel collector", **_at(entry))]
     return []
 
 
@@ -90,7 +100,7 @@ def jvm_heap_too_large(values: dict[str, Any], config_set: ConfigSet) -> list[Vi
             size = _size(number, unit)
             if size is not None and size > values["params"]["max_heap_gib"] * 1024**3:
                 gib = size / 1024**3
-                return [Violation(line=entry["line"], message=f"{variable} gives the broker a {gib:g} GiB heap")]
+                return [Violation(message=f"{variable} gives the broker a {gib:g} GiB heap", **_at(entry))]
     return []
 
 
@@ -109,13 +119,13 @@ def memory_quantity(text: str) -> int | None:
     return int(float(number) * 10 ** int(exponent or 0) * _QUANTITY_UNITS[unit])
 
 
-def _final_xmx(jvm: dict[str, dict[str, Any]]) -> tuple[int, str, str, int] | None:
-    """(bytes, flag, variable, line) of the -Xmx the JVM keeps: the last in run order."""
+def _final_xmx(jvm: dict[str, dict[str, Any]]) -> tuple[int, str, str, dict[str, Any]] | None:
+    """(bytes, flag, variable, entry) of the -Xmx the JVM keeps: the last in run order."""
     found = None
     for variable, entry in _in_run_order(jvm):
         for which, number, unit in _HEAP_FLAG.findall(entry["value"]):
             if which == "x" and (size := _size(number, unit)) is not None:
-                found = (size, f"-Xmx{number}{unit}", variable, entry["line"])
+                found = (size, f"-Xmx{number}{unit}", variable, entry)
     return found
 
 
@@ -128,10 +138,10 @@ def jvm_heap_fills_memory_limit(values: dict[str, Any], config_set: ConfigSet) -
     limit = memory_quantity(str(limit_fact["value"])) if limit_fact else None
     if heap is None or not limit or heap[0] < limit:
         return []
-    _, flag, variable, line = heap
+    _, flag, variable, entry = heap
     message = (
         f"{variable} sets {flag}, at or above the container's memory limit of {limit_fact['value']}: "  # type: ignore[index]
         "the JVM's memory beyond its heap (metaspace, code cache, thread stacks, direct buffers) takes the "
         "container past its limit as the heap fills, and the broker is OOM-killed"
     )
-    return [Violation(line=line, message=message)]
+    return [Violation(message=message, **_at(entry))]

@@ -10,6 +10,7 @@ from advisor import TYPE_CHECKING, catalog, lazy_re
 from advisor.analysis.listeners import protocol_map
 from advisor.analysis.values import is_template
 from advisor.model.document import ConfigSet
+from advisor.model.provenance import Location
 from advisor.rules.registry import python_check
 from advisor.rules.violation import Violation
 
@@ -69,7 +70,8 @@ def plaintext_secret(values: dict[str, Any], config_set: ConfigSet) -> list[Viol
             outcomes.append(Violation(keys=(key,), message=message, recommended=instead))
     for secret in config_set.facts.get("chart_secrets") or []:  # Helm values: the chart's own password values
         message = f"{secret['name']} holds a password in clear text in the chart values"
-        outcomes.append(Violation(keys=(), line=secret["line"], message=message))
+        where = Location(secret.get("path") or config_set.path, secret["line"])  # a helm_release's set: its .tf
+        outcomes.append(Violation(keys=(), location=where, message=message))
     return outcomes
 
 
@@ -224,8 +226,6 @@ def removed_authorizer_class(values: dict[str, Any], config_set: ConfigSet) -> l
 def strimzi_external_listener_unprotected(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Strimzi listeners that reach beyond Kubernetes (nodeport, loadbalancer, route, ingress)
     without TLS or without client authentication."""
-    from advisor.model.provenance import Location
-
     outcomes = []
     for listener in config_set.facts.get("listeners") or []:
         if not listener["external"]:

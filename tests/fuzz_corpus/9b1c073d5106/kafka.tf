@@ -1,0 +1,2 @@
+resource "helm_release"""{repository=:bitnami
+chart="kafka"set{name="r\n"}}
