@@ -17,6 +17,7 @@ from advisor.model.vocabulary import Component
 from advisor.named_tuple import NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
     from advisor.model.observations import Observations
@@ -180,6 +181,21 @@ class SourceFile(Value):
             return []
         text = self.text.removesuffix("\n").removesuffix("\r")
         return text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
+
+    def some_lines(self, wanted: Iterable[int]) -> dict[int, str]:
+        """The lines numbered `wanted` (1-based, as `lines` numbers them) that the file has, without
+        keeping its lines: a report shows a few lines of each of thousands of files, and every
+        file's lines held at once took more memory than the files' texts."""
+        numbers = [n for n in wanted if n > 0]
+        if "lines" in self.__dict__:  # split already
+            lines = self.lines
+            return {n: lines[n - 1] for n in numbers if n <= len(lines)}
+        text = self.text.removesuffix("\n").removesuffix("\r")
+        if not numbers or not text:
+            return {}
+        last = max(numbers)  # split no further than the last line wanted
+        parts = text.split("\n", last) if "\r" not in text else _LINE_BREAK.split(text, last)
+        return {n: parts[n - 1] for n in numbers if n <= len(parts)}
 
 
 _LINE_BREAK = lazy_re.compile(r"\r\n|\n|\r")

@@ -95,13 +95,15 @@ class Report(Record):
             **{severity: sum(1 for f in shown if f.severity == severity) for severity in SEVERITY_RANK},
         }
 
-    def to_dict(self) -> dict[str, Any]:
-        document = self._record()
+    def to_dict(self, findings_as_records: bool = True) -> dict[str, Any]:
+        """`findings_as_records`: False leaves the findings as Findings, each made a dict by the
+        one who writes it (JSON output: one at a time, not thousands held at once)."""
+        document = self._record(findings_as_records)
         if self.flow is not None:  # analyze with offsets or disk space: the flow view
             document["flow"] = self.flow
         return document
 
-    def _record(self) -> dict[str, Any]:
+    def _record(self, findings_as_records: bool = True) -> dict[str, Any]:
         return {
             "schema_version": VERSION,
             "tool": {"name": "kafka-advisor", "version": self.tool_version},
@@ -109,7 +111,7 @@ class Report(Record):
             "fail_on": self.fail_on,
             "exit_code": self.exit_code,
             "files": [{"path": f.path, "format": f.format, "config_sets": f.config_sets} for f in self.files],
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [f.to_dict() for f in self.findings] if findings_as_records else list(self.findings),
             "errors": [p.to_dict() for p in self.problems],
             "skipped": [p.to_dict() for p in self.skipped],
             "rules": [d.id for d in self.rules],

@@ -420,13 +420,16 @@ def _shown_lines(document: Document, findings: Sequence[Finding]) -> dict[str, d
     """The source line at every file location of every finding, redacted once here: no
     formatter reads an input file or sees an unredacted line."""
     sources = {source.path: source for source in document.files}
-    lines: dict[str, dict[int, str]] = {}
+    wanted: dict[str, set[int]] = {}
     for finding in findings:
         for location in finding.locations:
-            source = sources.get(location.path)
-            if location.kind == "file" and source is not None and 0 < location.line <= len(source.lines):
-                text = redact_line(source.lines[location.line - 1].rstrip())
-                lines.setdefault(location.path, {})[location.line] = text
+            if location.kind == "file" and location.path in sources:
+                wanted.setdefault(location.path, set()).add(location.line)
+    lines: dict[str, dict[int, str]] = {}
+    for path, numbers in wanted.items():
+        found = sources[path].some_lines(numbers)
+        if found:
+            lines[path] = {n: redact_line(found[n].rstrip()) for n in sorted(found)}
     return lines
 
 

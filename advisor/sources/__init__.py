@@ -453,6 +453,7 @@ def _read_walked(path: Path, notes: list[Problem], options: LoadOptions | None) 
     texts = [candidate.text]
     if outcome[0] == "loaded":
         source = outcome[1][0]
+        source.__dict__.pop("lines", None)  # a loader's split lines: not kept, read here or in a worker alike
         texts += [source.text, *source.includes.values(), *source.consulted.values()]
     unique = {id(text): text for text in texts}.values()
     scanned = tuple((text, secrets.scan(text)) for text in unique)
