@@ -70,9 +70,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from advisor.cli import lint
     from advisor.metrics.files import split_inputs
+    from advisor.model.document import Problem
     from advisor.report import session
 
-    files, endpoints, configs = split_inputs(list(args.inputs))
+    passed: list[Problem] = []  # a folder's files that look like metrics in a shape no reader takes
+    files, endpoints, configs = split_inputs(list(args.inputs), passed=passed)
     endpoints += list(args.scrape)
     if not (files or endpoints or configs or args.prometheus):
         print("kafka-advisor analyze: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
@@ -86,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     request = prepared.request._replace(
         paths=tuple(configs),
         metric_files=tuple(files),
+        metrics_passed=tuple(passed),
         endpoints=tuple(endpoints),
         samples=args.samples,
         interval=args.interval,

@@ -129,6 +129,10 @@ def kind_of(head: str) -> str | None:
         return "java"
     if '"client_id"' in head and '"type"' in head and ('"msg_cnt"' in head or '"brokers"' in head or '"ts"' in head):
         return "librdkafka"
+    # Statistics before client_id was added (librdkafka 0.11.5): `name` ("rdkafka#producer-1") names
+    # the client, and the top-level queue counters every version writes say what it is.
+    if '"name"' in head and '"type"' in head and '"replyq"' in head and '"msg_cnt"' in head:
+        return "librdkafka"
     if '"producer-metrics"' in head or '"consumer-fetch-manager-metrics"' in head or '"consumer-metrics"' in head:
         return "kafka-python"
     return None

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from advisor import TYPE_CHECKING
-from advisor.metrics import clients, jmxtool, prometheus_api, sniff
+from advisor.metrics import clients, jmxtool, prometheus_api, recognised, sniff
 from advisor.metrics import inputs as metric_inputs
 from advisor.metrics.observe import observe, wanted
 from advisor.metrics.sniff import API_RESULT, CLIENT, EXPOSITION
@@ -30,11 +30,14 @@ def is_endpoint(text: str) -> bool:
     return text.startswith(("http://", "https://"))
 
 
-def split_inputs(named: list[str], most: int = 100_000) -> tuple[list[Path], list[str], list[Path]]:
+def split_inputs(
+    named: list[str], most: int = 100_000, passed: list[Problem] | None = None
+) -> tuple[list[Path], list[str], list[Path]]:
     """(metric files, endpoints, config paths): a named file whose text reads as metrics is
     metrics, an http(s) address an endpoint, anything else configuration; a folder is configuration
     and also gives the metrics files in it (a walk like lint's: hidden entries and links passed over,
-    at most `most` files looked at)."""
+    at most `most` files looked at). `passed`: the walked files that look like metrics in a shape
+    no reader takes (sniff.near_miss), each said with what to save instead."""
     files, endpoints, configs = [], [], []
     for text in named:
         if is_endpoint(text):
@@ -46,7 +49,7 @@ def split_inputs(named: list[str], most: int = 100_000) -> tuple[list[Path], lis
         else:
             configs.append(path)
             if path.is_dir():
-                files += [p for p in _walked_metrics(path, most) if p not in files]
+                files += [p for p in _walked_metrics(path, most, passed) if p not in files]
     return files, endpoints, configs
 
 
@@ -54,7 +57,7 @@ def split_inputs(named: list[str], most: int = 100_000) -> tuple[list[Path], lis
 METRIC_SUFFIXES = frozenset({".prom", ".metrics", ".txt", ".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".log"})
 
 
-def _walked_metrics(root: Path, most: int) -> list[Path]:
+def _walked_metrics(root: Path, most: int, passed: list[Problem] | None = None) -> list[Path]:
     found: list[Path] = []
     pending, looked = [root], 0
     while pending and looked < most:
@@ -69,19 +72,26 @@ def _walked_metrics(root: Path, most: int) -> list[Path]:
                 continue
             if entry.is_dir(follow_symlinks=False):
                 pending.append(Path(entry.path))
-            elif Path(entry.name).suffix in METRIC_SUFFIXES and metric_format(Path(entry.path)):
-                found.append(Path(entry.path))
+            elif Path(entry.name).suffix in METRIC_SUFFIXES:
+                head = _head(Path(entry.path))
+                if sniff.kind(head):
+                    found.append(Path(entry.path))
+                elif passed is not None and (why := sniff.near_miss(head)):
+                    passed.append(Problem(entry.path, 1, f"skipped: {why}", "skipped", kafka=True))
     return sorted(found)
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open(encoding="utf-8", errors="replace") as stream:
+            return stream.read(8192)
+    except OSError:
+        return ""
 
 
 def metric_format(path: Path) -> str | None:
     """What a file's first 8 KB say it is: exposition, a Prometheus API result, or neither."""
-    try:
-        with path.open(encoding="utf-8", errors="replace") as stream:
-            head = stream.read(8192)
-    except OSError:
-        return None
-    return sniff.kind(head)
+    return sniff.kind(_head(path))
 
 
 def read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | None = None) -> metric_inputs.Capture:
@@ -112,12 +122,15 @@ def read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | Non
 
 
 class Read(NamedTuple):
-    """What the metric inputs of a run gave: their observations, each file's format, and what
-    could not be read (a problem each, the rest still read)."""
+    """What the metric inputs of a run gave: their observations, each file's format, what each
+    input gave the rules (by origin), what could not be read (a problem each, the rest still
+    read), and the inputs of which the rules read nothing (a note each: never a silent pass)."""
 
     observations: Observations
     formats: dict[Path, str]
     problems: list[Problem]
+    inputs: dict[str, recognised.FileRead]
+    unread: list[Problem]
 
 
 def observed(  # type: ignore[no-untyped-def]
@@ -137,14 +150,17 @@ def observed(  # type: ignore[no-untyped-def]
     captures = []
     names = wanted()
     formats = {path: metric_format(path) or EXPOSITION for path in files}  # each head read once
+    kinds: dict[str, str] = {}  # the inputs read, by origin: what each gave is said
     for path in files:
         try:
             captures.append(read_file(path, names, limits, formats[path]))
+            kinds[str(path)] = formats[path]
         except LoadError as error:
             problems.append(error.problem)
     for server in prometheus:
         try:
             captures.append(prometheus_api.query_range(server, names, limits, window, step))
+            kinds[captures[-1].origin] = API_RESULT
         except LoadError as error:
             problems.append(error.problem)
     for round_number in range(max(1, samples) if endpoints else 0):
@@ -153,7 +169,12 @@ def observed(  # type: ignore[no-untyped-def]
         for url in endpoints:
             try:
                 captures.append(metric_inputs.scrape(url, names, limits))
+                kinds[captures[-1].origin] = EXPOSITION
             except LoadError as error:
                 problems.append(error.problem)
     observations, observed_problems = observe(captures)
-    return Read(observations, formats, problems + observed_problems)
+    inputs = recognised.per_input(observations, kinds)
+    files_read = {str(path) for path in files}
+    unread = [recognised.nothing_read(origin, read.kind, origin in files_read)
+              for origin, read in inputs.items() if not read.series]  # fmt: skip
+    return Read(observations, formats, problems + observed_problems, inputs, unread)

@@ -11,7 +11,7 @@ poll's time must be epoch milliseconds. The dump reads one JVM: the node is the 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from advisor import lazy_re
 from advisor.metrics import vocabulary
@@ -36,8 +36,30 @@ class BeanSample(NamedTuple):
     written: str  # the ObjectName:attribute key as the tool wrote it
 
 
+# What JmxTool writes on stderr before its report (kafka.tools.JmxTool in Scala, with a full stop
+# after the address; org.apache.kafka.tools.JmxTool in Java, without): a terminal paste, or a
+# run with `2>&1`, starts with these — and, while the broker is not up yet, with the failed
+# attempts and their stack traces (the Scala tool prints them).
+_PREAMBLE = lazy_re.compile(
+    r"(?:Trying to connect to JMX url: |Could not connect to JMX url: |\s+at |Caused by: |\s*\.\.\. \d+ more"
+    r"|(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)\b)"
+)
+MAX_PREAMBLE = 500  # lines: a few minutes of failed attempts, each with its stack trace
+
+
+def _report_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(line number, line) of the report: the preamble JmxTool writes before it passed over,
+    when the text starts with one (the numbers stay the file's)."""
+    numbered = enumerate(lines, start=1)
+    for number, line in numbered:
+        if number > MAX_PREAMBLE or not (line.strip() == "" or _PREAMBLE.match(line)):
+            yield number, line
+            break
+    yield from numbered
+
+
 def kind_of(head: str) -> str | None:
-    first = head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    first = next((line for _, line in _report_lines(head.lstrip("\ufeff").split("\n"))), "").rstrip("\r")
     if first.startswith('"time","'):
         return "original"
     if re.match(r"time=\d", first):
@@ -92,7 +114,7 @@ def read_lines(lines: Iterable[str], path: str, kind: str) -> list[BeanSample]:
     separator = {"properties": "=", "csv": ",", "tsv": "\t"}[kind]
     samples: list[BeanSample] = []
     stamp: int | None = None
-    for number, line in enumerate(lines, start=1):
+    for number, line in _report_lines(lines):
         line = line.rstrip("\r\n")
         if not line.strip():
             continue
@@ -133,10 +155,10 @@ def _sample(key: str, value: str, stamp: int | None, number: int) -> list[BeanSa
 
 def _original(lines: Iterable[str], path: str) -> list[BeanSample]:
     """A header of quoted keys, then rows of values in the same order (values hold no comma)."""
-    rows = iter(lines)
-    keys = [key.strip().strip('"') for key in _split_header(next(rows, ""))]
+    rows = _report_lines(lines)
+    keys = [key.strip().strip('"') for key in _split_header(next(rows, (1, ""))[1])]
     samples: list[BeanSample] = []
-    for number, line in enumerate(rows, start=2):
+    for number, line in rows:
         line = line.rstrip("\r\n")
         if not line.strip():
             continue

@@ -27,3 +27,22 @@ def kind(head: str) -> str | None:
 
 def described(found: str) -> str:
     return NAMES[found.split(":", 1)[0]]
+
+
+# kafka-python's metrics() groups, as its dict prints them with single quotes (a Python repr).
+_PYTHON_GROUPS = ("'producer-metrics'", "'consumer-metrics'", "'consumer-fetch-manager-metrics'",
+                  "'consumer-coordinator-metrics'", "'kafka-metrics-count'")  # fmt: skip
+
+
+def near_miss(head: str) -> str | None:
+    """What a text that reads as no metrics format but looks like client metrics is, and what to
+    save instead: the reason a named file is refused and a walked one passed over (never in silence)."""
+    start = head.lstrip("\ufeff \t\r\n")
+    if start.startswith("{") and any(group in head for group in _PYTHON_GROUPS):
+        return ("kafka-python's metrics() printed as a Python dict (print(), str() or repr()), not JSON: "
+                "save json.dumps(producer.metrics()) instead (docs/metrics.md, client metrics)")  # fmt: skip
+    if "MetricName [name=" in head and "group=" in head:
+        return ("a Java client's metrics() map printed with toString() (MetricName [name=…, group=…, tags=…]=…), "
+                "which drops the values' types: dump each MetricName's group, name and tags and the metric's "
+                "value as JSON, one object a line, as docs/metrics.md shows (client metrics, Java)")  # fmt: skip
+    return None

@@ -43,6 +43,12 @@ def _blocks(report: Report) -> list[tuple[str | None, Finding, str | None, str |
     return blocks
 
 
+def _metrics_read(report: Report) -> list[str]:
+    """A line for each metrics input: its shape, the names or client recognised, the series read."""
+    read = [f"metrics: {f.path}: {f.read}" for f in report.files if f.read]
+    return ["", *read] if read else []
+
+
 def _summary(report: Report) -> str:
     """One line: what was read, what was found, and what was not judged — never "0 errors" beside
     a run that could not use part of its input (exit 2)."""
@@ -53,11 +59,14 @@ def _summary(report: Report) -> str:
     tail = f"; {counts['suppressed']} suppressed" if counts["suppressed"] else ""
     if counts["errors"]:
         tail += f"; {counts['errors']} problem(s), so the run is incomplete (see stderr)"
-    if counts["skipped"]:  # whole files passed over, and parts of files read (a compose env_file, a computed value)
+    if counts["skipped"]:  # files passed over; files read that gave nothing to judge; parts of files read
         read_paths = {f.path for f in report.files}
-        parts = sum(1 for p in report.skipped if p.kind == "skipped" and p.path in read_paths)
-        files = counts["skipped"] - parts
+        said = [p for p in report.skipped if p.kind == "skipped"]
+        nothing = sum(1 for p in said if p.path in read_paths and p.line is None)  # a metrics file no rule reads
+        parts = sum(1 for p in said if p.path in read_paths and p.line is not None)  # a compose env_file, a var
+        files = len(said) - nothing - parts
         tail += f"; {files} file(s) skipped" if files else ""
+        tail += f"; {nothing} file(s) read of which nothing was judged" if nothing else ""
         tail += f"; {parts} part(s) of files read not judged" if parts else ""
         tail += " (see stderr)"
     tail += f"; {counts['notes']} note(s) (see stderr)" if counts["notes"] else ""
@@ -85,6 +94,7 @@ def _plain(report: Report) -> str:
         from advisor.output.flow_text import lines as flow_lines
 
         out += flow_lines(report.flow)
+    out += _metrics_read(report)
     out += ["", _summary(report)]
     return "\n".join(inert(line) for line in out) + "\n"  # input is shown, never acted on
 
@@ -125,5 +135,7 @@ def render(report: Report, options: RenderOptions) -> str:
 
         for line in flow_lines(report.flow):  # Text, not markup: names come from the input
             console.print(Text(inert(line), style="bold" if line and not line.startswith(" ") else ""))
+    for line in _metrics_read(report):
+        console.print(Text(inert(line), style="dim" if line else ""))
     console.print(f"\n{escape(inert(_summary(report)))}")
     return buffer.getvalue()

@@ -30,6 +30,15 @@ class FileSummary(NamedTuple):
     path: str
     format: str
     config_sets: int
+    series: int | None = None  # a metrics input's: the series the rules read in it
+    recognised: tuple[str, ...] = ()  # a metrics input's naming dialects or client library
+    read: str = ""  # a metrics input's shape and what it gave, in words
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"path": self.path, "format": self.format, "config_sets": self.config_sets}
+        if self.series is not None:
+            record |= {"series": self.series, "recognised": list(self.recognised)}
+        return record
 
 
 class Report(Record):
@@ -110,7 +119,7 @@ class Report(Record):
             "summary": self.counts(),
             "fail_on": self.fail_on,
             "exit_code": self.exit_code,
-            "files": [{"path": f.path, "format": f.format, "config_sets": f.config_sets} for f in self.files],
+            "files": [f.to_dict() for f in self.files],
             "findings": [f.to_dict() for f in self.findings] if findings_as_records else list(self.findings),
             "errors": [p.to_dict() for p in self.problems],
             "skipped": [p.to_dict() for p in self.skipped],

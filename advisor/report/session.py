@@ -120,6 +120,7 @@ class RunRequest(Record):
         "kafka_version",
         "limits",
         "metric_files",
+        "metrics_passed",
         "overrides",
         "params",
         "paths",
@@ -156,6 +157,7 @@ class RunRequest(Record):
         follow_links: bool = False,  # --follow-links
         ignore_unknown: bool = False,  # --ignore-unknown: a file named that no reader claims is passed over
         metric_files: tuple[Path, ...] = (),  # metrics files (analyze: named, or found in a folder named)
+        metrics_passed: tuple[Problem, ...] = (),  # a folder's files that look like metrics no reader takes
         endpoints: tuple[str, ...] = (),  # exporter endpoints, scraped `samples` times `interval` s apart
         samples: int = 1,
         interval: float = 30.0,
@@ -185,6 +187,7 @@ class RunRequest(Record):
         self.follow_links = follow_links
         self.ignore_unknown = ignore_unknown
         self.metric_files = metric_files
+        self.metrics_passed = metrics_passed
         self.endpoints = endpoints
         self.samples = samples
         self.interval = interval
@@ -199,16 +202,21 @@ class RunRequest(Record):
 
 
 def _not_read(path: Path) -> str:
-    """Why a file named was not read: metrics are analyze's; anything else is no format we read."""
+    """Why a file named was not read: metrics are analyze's; metrics in a shape no reader takes
+    are said with what to save instead; anything else is no format we read."""
     from advisor.metrics import sniff
 
     try:
         with path.open(encoding="utf-8", errors="replace") as stream:
-            found = sniff.kind(stream.read(8192))
+            head = stream.read(8192)
     except OSError:
-        found = None
+        head = ""
+    found = sniff.kind(head)
     if found:
         return f"{sniff.described(found)}, not configuration: kafka-advisor analyze reads it"
+    near = sniff.near_miss(head)
+    if near:
+        return f"not read: {near}"
     return "not a configuration format kafka-advisor reads"
 
 
@@ -308,6 +316,9 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     read_paths = {source.path for source in document.files}  # a compose file's .env is read through it
     read_here = {str(path) for path in request.metric_files}  # a walk's metrics files: read as metrics
     skipped = [note for note in skipped if note.path not in read_paths and note.path not in read_here] + result.notes
+    if metrics is not None:  # inputs of which the rules read nothing: said, never a clean bill of health
+        skipped += metrics.unread
+    skipped += request.metrics_passed  # a folder's files that look like metrics no reader takes
     if not document.files and not request.reads_metrics and request.paths and not problems:  # else: said why
         skipped.append(_nothing_read(request.paths))
     if request.unread == "error":  # a CI gate that must not pass on what it did not read
@@ -335,7 +346,12 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     if metrics is not None:
         from advisor.analysis import flow as flow_view
 
-        files += [FileSummary(str(path), metrics.formats[path], 0) for path in request.metric_files]
+        for path in request.metric_files:  # what each gave the rules (a file that could not be read: nothing)
+            gave = metrics.inputs.get(str(path))
+            if gave is None:
+                files.append(FileSummary(str(path), metrics.formats[path], 0))
+            else:
+                files.append(FileSummary(str(path), gave.kind, 0, gave.series, gave.recognised, gave.described()))
         if request.source_lines:
             lines = {**lines, **_metric_lines(findings, metrics.observations)}
         view = flow_view.view(metrics.observations)

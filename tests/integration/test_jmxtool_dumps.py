@@ -1,6 +1,7 @@
 """Kafka's own JmxTool, run against a real test-bed node's remote JMX port in each of its four
-report formats: `analyze` reads every dump, finds the metrics the rules use, and reads the same
-values the node's Prometheus exporter serves."""
+report formats, saved with what it writes on stderr first (`2>&1`, or a terminal paste): `analyze`
+reads every dump, finds the metrics the rules use, and reads the same values the node's
+Prometheus exporter serves."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def jmxtool(cluster: KafkaTestCluster, report_format: str, folder: Path) -> Path
         command += ["--object-name", query]
     path = folder / f"dump-{report_format}.txt"
     with path.open("w") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         try:
             wait_until(lambda: path.read_text().count("\n") > 0 and _polls(path, report_format) >= 3, 60, "three polls")
         finally:
@@ -44,8 +45,17 @@ def jmxtool(cluster: KafkaTestCluster, report_format: str, folder: Path) -> Path
     return path
 
 
+PREAMBLE = "Trying to connect to JMX url: "
+
+
+def _report(text: str) -> list[str]:
+    """The report's lines, after what the tool wrote on stderr before it."""
+    lines = text.splitlines()
+    return lines[next(n for n, line in enumerate(lines) if not line.startswith(PREAMBLE)) :]
+
+
 def _polls(path: Path, report_format: str) -> int:
-    lines = path.read_text().splitlines()
+    lines = _report(path.read_text())
     if report_format == "original":
         return len(lines) - 1
     return sum(1 for line in lines if line.startswith("time"))
@@ -59,9 +69,11 @@ def test_every_report_format_is_read_with_the_exporter_s_values(
     dump = jmxtool(kafka_cluster, report_format, tmp_path)
     assert metric_files.metric_format(dump) == f"jmxtool:{report_format}"
     text = dump.read_text()
+    assert text.startswith(PREAMBLE)  # the real tool's stderr, kept as a terminal shows it
     lines = text.splitlines()
+    preamble = len(lines) - len(_report(text))
     if report_format == "original":  # a truncated last row (the tool stopped mid-write) is not a poll
-        dump.write_text("\n".join(lines[:3]) + "\n")
+        dump.write_text("\n".join(lines[: preamble + 3]) + "\n")
     else:
         last_time = max(n for n, line in enumerate(lines) if line.startswith("time"))
         dump.write_text("\n".join(lines[:last_time]) + "\n")

@@ -56,3 +56,39 @@ def test_a_gauge_that_counts_since_start_is_a_count_in_a_dump_too() -> None:
     errors = "kafka.controller:type=KafkaController,name=MetadataErrorCount"
     samples = jmxtool.read(f"time=1764572400000\n{errors}:Value=4\n", "dump", "properties")
     assert [(s.metric.mbean, s.reading, s.value) for s in samples] == [(errors, Reading.COUNT, 4.0)]
+
+
+# What the tool writes on stderr before its report, as a terminal paste or `2>&1` keeps it: the
+# Scala tool's attempt line ends with a full stop, the Java tool's does not; while the broker is
+# not up, failed attempts with a stack trace come first.
+PREAMBLES = {
+    "java": "Trying to connect to JMX url: service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi\n",
+    "scala": "Trying to connect to JMX url: service:jmx:rmi:///jndi/rmi://:9999/jmxrmi.\n",
+    "retried": (
+        "Trying to connect to JMX url: service:jmx:rmi:///jndi/rmi://:9999/jmxrmi.\n"
+        "Could not connect to JMX url: service:jmx:rmi:///jndi/rmi://:9999/jmxrmi. Exception Failed to retrieve "
+        "RMIServer stub.\n"
+        "java.io.IOException: Failed to retrieve RMIServer stub\n"
+        "\tat javax.management.remote.rmi.RMIConnector.connect(RMIConnector.java:370)\n"
+        "Caused by: javax.naming.ServiceUnavailableException\n"
+        "\t... 5 more\n"
+        "Trying to connect to JMX url: service:jmx:rmi:///jndi/rmi://:9999/jmxrmi.\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("preamble", sorted(PREAMBLES))
+@pytest.mark.parametrize("report_format", sorted(DUMPS))
+def test_the_tools_preamble_is_passed_over_and_lines_keep_their_numbers(preamble: str, report_format: str) -> None:
+    text = PREAMBLES[preamble] + DUMPS[report_format]
+    assert sniff.kind(text) == f"jmxtool:{report_format}"
+    plain = jmxtool.read(DUMPS[report_format], "dump", report_format)
+    pasted = jmxtool.read(text, "dump", report_format)
+    shift = PREAMBLES[preamble].count("\n")
+    assert [(s.value, s.timestamp_ms, s.line) for s in pasted] == [
+        (s.value, s.timestamp_ms, s.line + shift) for s in plain
+    ]
+
+
+def test_a_preamble_alone_is_no_dump() -> None:
+    assert sniff.kind(PREAMBLES["retried"]) is None
