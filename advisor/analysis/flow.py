@@ -69,8 +69,14 @@ class PartitionFlow:
     note: str = ""  # why a number is missing (no committed offset, ...)
 
     @property
-    def draining(self) -> bool:
-        return self.drain_seconds is not None
+    def draining(self) -> bool | None:
+        """True: caught up or the lag falls; False: a lag that does not fall over the window; None:
+        one snapshot, or no lag known — whether it drains cannot be known."""
+        if self.lag is None:
+            return None
+        if self.drain_seconds is not None:
+            return True
+        return None if self.trend == "unknown" else False
 
 
 @dataclass
@@ -246,6 +252,8 @@ def _number_order(text: str) -> tuple[int, str]:
 def _dialect(written: str) -> str:
     name = written.split("{", 1)[0]
     alias = vocabulary.ALIASES.get(name)
+    if alias is None and name in vocabulary.DEFAULT_SERIES:  # the JMX exporter without rules
+        return vocabulary.JMX_DEFAULT if name == name.lower() else vocabulary.JMX_DEFAULT_CASE
     return sorted(alias.dialects)[0] if alias else "metrics"
 
 
@@ -292,7 +300,7 @@ def _fill(row: PartitionFlow, end: list[Point], position: list[Point], given_lag
         row.drain_seconds = 0.0
     elif row.trend == "converging" and row.slope and row.slope < 0:
         row.drain_seconds = row.lag / -row.slope
-    if committed and end:
+    if committed and end and (len(end) > 1 or row.lag == 0):  # one end offset says nothing of when records came
         row.lag_time_points = [(p.time, lag_seconds(end, p.value, p.time).seconds) for p in committed]  # type: ignore[misc, arg-type]
         row.lag_time = lag_seconds(end, committed[-1].value, committed[-1].time)  # type: ignore[arg-type]
 
@@ -397,8 +405,12 @@ def _group_record(key: tuple[str | None, str, str], rows: list[PartitionFlow]) -
     cluster, group, topic = key
     lagged = [r for r in rows if r.lag is not None]
     times = [r.lag_time.seconds for r in rows if r.lag_time is not None]
-    stuck = [r for r in lagged if r.lag and not r.draining]
+    stuck = [r for r in lagged if r.draining is False]
+    unknown = [r for r in rows if r.draining is None]
     drains = [r.drain_seconds for r in lagged if r.drain_seconds is not None]
+    # One verdict the text and the JSON share: not draining where any partition's lag does not fall;
+    # unknown where some cannot be told (one snapshot, no lag known); draining only where every one is.
+    draining = False if stuck else None if unknown else True
     return {
         "cluster": cluster,
         "group": group,
@@ -407,8 +419,9 @@ def _group_record(key: tuple[str | None, str, str], rows: list[PartitionFlow]) -
         "lag": sum(r.lag for r in lagged) if lagged else None,
         "lag_seconds_max": max(times) if times else None,
         "trend": _worst(r.trend for r in rows),
-        "drain_seconds": None if stuck or not drains else max(drains),
-        "draining": not stuck,
+        "drain_seconds": max(drains) if draining and drains else None,
+        "draining": draining,
+        "draining_unknown": _why_unknown(unknown) if draining is None else None,
         "rate_in": _total(r.rate_in for r in rows),
         "rate_out": _total(r.rate_out for r in rows),
         "partitions": [_partition_record(r) for r in rows],
@@ -437,6 +450,12 @@ def _disk_record(disk: DiskFlow) -> dict[str, Any]:
     return {"node": disk.node, "volume": disk.volume, "free_bytes": disk.free, "size_bytes": disk.size,
             "bytes_per_second": disk.slope, "fill_seconds": disk.fill_seconds, "span_seconds": disk.span,
             "free_series": [v for _, v in disk.points[-60:]], "series": disk.written}  # fmt: skip
+
+
+def _why_unknown(rows: list[PartitionFlow]) -> str:
+    if any(r.lag is None for r in rows):
+        return "no lag known on some partitions"
+    return "one snapshot: a trend needs the lag at two times at least (scrape again, or give files saved apart)"
 
 
 _TREND_ORDER = ("diverging", "stable", "converging", "caught-up", "unknown")

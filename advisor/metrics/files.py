@@ -95,7 +95,17 @@ def metric_format(path: Path) -> str | None:
 
 
 def read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | None = None) -> metric_inputs.Capture:
-    """One metrics file, read as `kind` (sniffed from its head when not given)."""
+    """One metrics file, read as `kind` (sniffed from its head when not given). Its time is the
+    file's modification time — when a scrape saved with curl was taken — for the samples that
+    carry none: two such files of one target are two points in time, not one sample twice."""
+    captured = _read_file(path, names, limits, kind)
+    try:
+        return captured._replace(time=path.stat().st_mtime)
+    except OSError:
+        return captured
+
+
+def _read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | None) -> metric_inputs.Capture:
     kind = kind or metric_format(path) or EXPOSITION
     if kind == EXPOSITION:
         return metric_inputs.read_file(path, names, limits)

@@ -34,7 +34,7 @@ INFRASTRUCTURE_LABELS = frozenset(
 
 def wanted() -> frozenset[str]:
     """Every series name a rule may read, for the exposition reader's family filter."""
-    return frozenset(vocabulary.ALIASES)
+    return frozenset(vocabulary.ALIASES) | vocabulary.DEFAULT_SERIES
 
 
 def _written(name: str, labels: Iterable[tuple[str, str]]) -> str:
@@ -58,12 +58,15 @@ class _Builder:
             self.observations.series.append(found)
         return found
 
-    def point(self, key: tuple, series: Series, point: Point, origin: str, line: int, capture: int) -> None:  # type: ignore[type-arg]
-        if point.time is None:
+    def point(self, key: tuple, series: Series, point: Point, origin: str, line: int, capture: int,  # type: ignore[type-arg]
+              stamped: bool) -> None:  # fmt: skip
+        """`stamped`: the sample carries its own time; else it has its input's (a file's
+        modification time, a scrape's) or none, and a second one in the same input is ambiguous."""
+        if not stamped:
             seen = self.untimed.get(key)
             if seen == (capture, point.value):
                 return  # one scrape writing one series twice alike (an exporter's two rules): one sample
-            if seen is not None:
+            if seen is not None and (seen[0] == capture or point.time is None):
                 message = f"{series.written} of {series.node} appears again without a time: which is newer is unknown"
                 self.problems.append(Problem(origin, line, message))
                 return
@@ -92,8 +95,11 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     """An exporter's sample onto its node's series, named by the vocabulary (others are passed over)."""
     labels = {key.lower(): value for key, value in sample.labels}
     resolved = vocabulary.resolve(sample.name, labels, sample.value)
-    if resolved is None:
-        return
+    if resolved is None:  # the JMX exporter without rules names a metric by its bean's `name` key
+        default = vocabulary.resolve_default(sample.name, labels)
+        if default is None:
+            return
+        resolved, labels = default[:2], default[2]
     if sample.name in vocabulary.IMPLIED:
         labels = {**dict(vocabulary.IMPLIED[sample.name]), **labels}
     metric, reading = resolved
@@ -103,9 +109,10 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     key = (metric.mbean, reading, node, cluster, own)
     written = _written(sample.name, sample.labels)
     series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own, written, metric.count_scale))
-    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
+    stamped = sample.timestamp_ms is not None
+    when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
     place = Location(capture.origin, sample.line) if capture.is_file else MetricSample(capture.origin, written, when)
-    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
 
 
 def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int) -> None:
@@ -115,9 +122,10 @@ def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int
     role, library = metric.role, sample.library
     series = built.series(key, lambda: Series(metric.id, metric.reading, sample.client, None, sample.labels,
                                               sample.written, component=role, library=library))  # fmt: skip
-    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else None
+    stamped = sample.timestamp_ms is not None
+    when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
     place = Location(capture.origin, sample.line)
-    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
 
 
 def _bean(sample: BeanSample, capture: Capture, built: _Builder, number: int) -> None:
@@ -126,6 +134,7 @@ def _bean(sample: BeanSample, capture: Capture, built: _Builder, number: int) ->
     key = (metric.mbean, reading, node, None, sample.labels)
     series = built.series(key, lambda: Series(metric.mbean, reading, node, None, sample.labels, sample.written,
                                               metric.count_scale))  # fmt: skip
-    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else None
+    stamped = sample.timestamp_ms is not None
+    when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
     place = Location(capture.origin, sample.line)
-    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number)
+    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)

@@ -61,7 +61,8 @@ def _recognised(kind: str, names: Counter[str]) -> tuple[str, ...]:
     if kind.startswith(sniff.JMXTOOL) or not names:
         return ()
     # The dialects every name read is written in; where none is common to all, the commonest.
-    sets = [vocabulary.ALIASES[name].dialects for name in names if name in vocabulary.ALIASES]
+    sets = [vocabulary.ALIASES[name].dialects if name in vocabulary.ALIASES else _default_dialect(name)
+            for name in names if name in vocabulary.ALIASES or name in vocabulary.DEFAULT_SERIES]  # fmt: skip
     if not sets:
         return ()
     common = frozenset.intersection(*sets)
@@ -69,6 +70,11 @@ def _recognised(kind: str, names: Counter[str]) -> tuple[str, ...]:
         return tuple(sorted(common))
     counted = Counter(dialect for dialects in sets for dialect in dialects)
     return (counted.most_common(1)[0][0],)
+
+
+def _default_dialect(name: str) -> frozenset[str]:
+    """The JMX exporter's default names: lower-cased, or in JMX case."""
+    return frozenset({vocabulary.JMX_DEFAULT if name == name.lower() else vocabulary.JMX_DEFAULT_CASE})
 
 
 def nothing_read(origin: str, kind: str, is_file: bool) -> Problem:

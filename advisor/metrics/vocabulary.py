@@ -26,6 +26,12 @@ STRIMZI_REPORTER = "strimzi-metrics-reporter"
 CONFLUENT = "confluent-jmx-monitoring-stacks"
 TEST_BED = "kafka-advisor-test-bed"  # tools/jmx-exporter/kafka-broker.yaml
 DIALECTS = (JMX_EXAMPLE, STRIMZI, STRIMZI_REPORTER, CONFLUENT, TEST_BED)
+# The JMX exporter without rules: <domain>_<type>_<attribute>, the bean's other keys as labels
+# (`kafka_server_replicamanager_value{name="UnderReplicatedPartitions"}`), lower-cased with
+# `lowercaseOutputName: true`, in JMX case without (as Amazon MSK's Open Monitoring serves them).
+# Named by (series, `name` label), not by series alone: see `resolve_default`.
+JMX_DEFAULT = "jmx-exporter-default"
+JMX_DEFAULT_CASE = "jmx-exporter-default-jmx-case"
 # Exporters that read offsets over the Kafka protocol (no JMX), and hosts' disk space: their names
 # are written out, not derived (docs/metrics.md, "Flow control").
 KAFKA_EXPORTER = "kafka-exporter"  # danielqsj/kafka_exporter, kafka_exporter.go
@@ -280,6 +286,61 @@ def resolve(series: str, labels: dict[str, str], value: float = 0.0) -> tuple[Me
 # What an attribute is, where the exporter names it (`_objectname="kafka.server<...><>OneMinuteRate"`).
 _ATTRIBUTE_READINGS = {"Value": Reading.VALUE, "Count": Reading.COUNT, "OneMinuteRate": Reading.RATE,
                        "MeanRate": Reading.LIFETIME}  # fmt: skip
+# A Yammer histogram's percentile attributes, as the quantile label the other dialects give them.
+PERCENTILES = {"50thPercentile": "0.5", "75thPercentile": "0.75", "95thPercentile": "0.95",
+               "98thPercentile": "0.98", "99thPercentile": "0.99", "999thPercentile": "0.999"}  # fmt: skip
+
+
+class DefaultName(NamedTuple):
+    """A name the JMX exporter's default format gives: the metric by its bean's `name` key."""
+
+    metric: Metric
+    attribute: str  # Value, Count, OneMinuteRate, MeanRate, 99thPercentile...
+    dialect: str
+
+
+def _default_table() -> tuple[dict[tuple[str, str], DefaultName], frozenset[str]]:
+    """(series, name label) → DefaultName for every MBean metric's attributes, lower-cased and in
+    JMX case; and every such series name, for the exposition reader's family filter."""
+    table: dict[tuple[str, str], DefaultName] = {}
+    for metric in METRICS:
+        if metric.attribute or metric.kind in ("exporter", "host"):
+            continue  # a Kafka-metrics attribute (named by the dialects' tables) or no MBean at all
+        domain, properties = metric.mbean.split(":", 1)
+        named = dict(part.split("=", 1) for part in properties.split(","))
+        head = f"{domain.replace('.', '_')}_{named['type']}"
+        attributes = ["Value"] if metric.kind in ("gauge", "count-gauge") else ["Count", "OneMinuteRate", "MeanRate"]
+        if metric.kind == "histogram":
+            attributes = ["Count", *PERCENTILES]
+        for attribute in attributes:
+            jmx_case = f"{head}_{attribute}"
+            table[(jmx_case, named["name"])] = DefaultName(metric, attribute, JMX_DEFAULT_CASE)
+            table[(jmx_case.lower(), named["name"])] = DefaultName(metric, attribute, JMX_DEFAULT)
+    return table, frozenset(series for series, _ in table)
+
+
+DEFAULT_NAMES, DEFAULT_SERIES = _default_table()
+
+
+def dialects_of(metric: Metric) -> frozenset[str]:
+    """Every dialect that writes this metric: by its names, and the exporter's default format."""
+    by_name = frozenset().union(*(dialects for _, _, dialects in names(metric)))
+    default = {found.dialect for found in DEFAULT_NAMES.values() if found.metric is metric}
+    return by_name | default
+
+
+def resolve_default(series: str, labels: dict[str, str]) -> tuple[Metric, str, dict[str, str], str] | None:
+    """A series of the JMX exporter's default format: (metric, reading, its labels without the bean's
+    `name` and with a quantile for a percentile, dialect); None for what no rule reads."""
+    found = DEFAULT_NAMES.get((series, labels.get("name", "")))
+    if found is None:
+        return None
+    own = {key: value for key, value in labels.items() if key != "name"}
+    quantile = PERCENTILES.get(found.attribute)
+    if quantile is not None:
+        return found.metric, Reading.QUANTILE, {**own, "quantile": quantile}, found.dialect
+    reading = counted(found.metric, _ATTRIBUTE_READINGS[found.attribute])
+    return found.metric, reading, own, found.dialect
 
 
 def counted(metric: Metric, reading: str) -> str:

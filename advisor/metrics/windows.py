@@ -1,8 +1,10 @@
 """From points to verdicts: rates from counters, sums across a cluster, sustained conditions.
 
 A meter's count is cumulative, so a current figure is the increase between two samples over
-the time between them (a decrease is a restart: the count began again from zero, as
-Prometheus's `rate()` reads it). A condition is judged at the end of what was observed, with
+the time between them. A decrease is a restart: the count began again from zero at a moment
+between the two samples that they do not tell, so that interval gives no rate (a broker
+restarted between two scrapes is not "idle 0" nor "busy"); the events it counted since are still
+events (`increase`). A condition is judged at the end of what was observed, with
 hysteresis: it begins when `fires` holds and ends only when `clears` holds, and it is a finding
 when it has lasted `for_seconds` — or when everything observed is shorter than that and it held
 throughout (one snapshot included), which the finding says, with lowered confidence.
@@ -35,15 +37,15 @@ class Verdict(NamedTuple):
 
 
 def rates(series: Series) -> list[Signal]:
-    """Per-second rates between consecutive timed points of a counter, scaled to its unit."""
+    """Per-second rates between consecutive timed points of a counter, scaled to its unit; none
+    across a restart (the count fell: when it began again is not known)."""
     timed = [point for point in series.points if point.time is not None]
     found = []
     for before, after in pairwise(timed):
         elapsed = after.time - before.time  # type: ignore[operator]
-        if elapsed <= 0:
+        if elapsed <= 0 or after.value < before.value:
             continue
-        increase = after.value - before.value if after.value >= before.value else after.value
-        found.append(Signal(after.time, increase / elapsed * series.scale, after.place))
+        found.append(Signal(after.time, (after.value - before.value) / elapsed * series.scale, after.place))
     return found
 
 

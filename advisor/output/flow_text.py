@@ -68,6 +68,8 @@ def _drain(group: dict[str, Any]) -> str:
         return "-"
     if group["lag"] == 0:
         return "caught up"
+    if group["draining"] is None:
+        return "unknown"
     if not group["draining"]:
         return "not draining"
     return f"in {duration(group['drain_seconds'])}"
@@ -94,6 +96,7 @@ def lines(flow: dict[str, Any]) -> list[str]:
                          _rate(group["rate_out"]), group["trend"], _drain(group), sparkline(series)])  # fmt: skip
         out += _table(rows)
         notes = {p["note"] for g in flow["groups"] for p in g["partitions"] if p["note"]}
+        notes |= {f"drain unknown: {g['draining_unknown']}" for g in flow["groups"] if g.get("draining_unknown")}
         out += [f"  note: {note}" for note in sorted(notes)]
     if flow["disks"]:
         out += ["", "Disks (free space and its fall over the window):"]

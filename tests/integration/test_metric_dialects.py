@@ -32,7 +32,10 @@ DIALECTS = {
     vocabulary.JMX_EXAMPLE: "jmx-exporter-example.yaml",
     vocabulary.STRIMZI: "strimzi-jmx-exporter.yaml",
     vocabulary.CONFLUENT: "confluent-jmx-monitoring-stacks.yaml",
+    vocabulary.JMX_DEFAULT: "jmx-exporter-default.yaml",
+    vocabulary.JMX_DEFAULT_CASE: "jmx-exporter-default-jmx-case.yaml",
 }
+DEFAULT_FORMAT = (vocabulary.JMX_DEFAULT, vocabulary.JMX_DEFAULT_CASE)  # no rules: names by the bean's `name` key
 VERSIONS = ("0.20.0", "1.0.1")
 URP = "kafka_server_replicamanager_underreplicatedpartitions"
 GAUGES = [m for m in vocabulary.METRICS if m.kind == "gauge"]
@@ -49,7 +52,7 @@ def comparable(verdicts: dict[tuple[str, str], set[str]]) -> dict[tuple[str, str
         watch = rule.definition.watch
         if watch is None or watch.metric not in {m.mbean for m in vocabulary.METRICS}:
             continue  # not a broker metric (client metrics come from the clients, in no dialect)
-        dialects = set().union(*(d for _, _, d in vocabulary.names(vocabulary.by_mbean(watch.metric))))
+        dialects = vocabulary.dialects_of(vocabulary.by_mbean(watch.metric))
         if {d for d, _ in verdicts} <= dialects:
             shared.add(rule.definition.id)
     return {key: frozenset(rules & shared) for key, rules in verdicts.items()}
@@ -77,7 +80,7 @@ def exporter(version: str, rules: Path, jmx_port: int, port: int, folder: Path) 
 def _answers(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=10) as response:
-            return URP in response.read().decode()
+            return "underreplicatedpartitions" in response.read().decode().lower()  # every dialect's
     except OSError:
         return False
 
@@ -159,8 +162,14 @@ def test_every_metric_is_found_and_every_name_belongs_to_its_dialect(dialect_url
     assert problems == [], [(p.message, [n + 1 for n, line in enumerate(lines) if line.startswith(
         p.message.split(" ", 1)[0])], lines[p.line - 1]) for p in problems]  # fmt: skip
     found = {series.metric for series in observations.series}
-    expected = {m.mbean for m in vocabulary.METRICS if any(dialect in d for _, _, d in vocabulary.names(m))}
+    expected = {m.mbean for m in vocabulary.METRICS if dialect in vocabulary.dialects_of(m)}
     assert expected - found == set(), f"not found under {dialect} {version}"
+    if dialect in DEFAULT_FORMAT:  # every name the vocabulary derives for the default format is one it writes
+        written = {(s.name, dict(s.labels).get("name", "")) for s in exposition.parse(lines, "scrape")}
+        derived = {key for key, found in vocabulary.DEFAULT_NAMES.items() if found.dialect == dialect}
+        missing = sorted(key for key in derived if key not in written and vocabulary.DEFAULT_NAMES[key].metric.mbean
+                         in found)  # fmt: skip
+        assert missing == [], f"derived but not written under {dialect} {version}: {missing}"
     # Exporter 1.x writes a counter named ..._count as ..._count_total, 0.x as ..._count (the test
     # bed types its _count untyped, Confluent writes no _count).
     counts = {name for name in resolved if name.endswith(("_count", "_count_total"))}

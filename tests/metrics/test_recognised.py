@@ -60,14 +60,16 @@ def _json(done: subprocess.CompletedProcess[str]) -> dict:  # type: ignore[type-
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
+# The exporter's default format, for beans no rule reads: said as such.
+JMX_DEFAULT_UNREAD = 'kafka_server_sessionexpirelistener_value{name="ZooKeeperExpiresPerSec",} 0.0\n'
+JMX_CASE_UNREAD = 'kafka_server_KafkaServer_Value{name="BrokerState",} 3.0\n'
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        (
-            JMX_DEFAULT,
-            "the JMX exporter's default names, without rules (lower-cased), such as kafka_server_replicamanager_value",
-        ),
-        (JMX_CASE, "JMX case, as Amazon MSK's Open Monitoring serves them"),
+        (JMX_DEFAULT_UNREAD, "the JMX exporter's default names, without rules (lower-cased), such as kafka_server_se"),
+        (JMX_CASE_UNREAD, "JMX case, as Amazon MSK's Open Monitoring serves them"),
         (MICROMETER, "Micrometer's Kafka client meters, such as kafka_consumer_fetch_manager_records_lag_max"),
         (NOT_KAFKA, "no Kafka metric names, only names such as process_cpu_seconds_total"),
     ],
@@ -93,17 +95,38 @@ def test_a_scrape_of_which_the_rules_read_nothing_is_said_with_what_it_looks_lik
 
 @pytest.mark.parametrize("fmt", ["sarif", "junit", "github"])
 def test_the_note_is_in_every_format(fmt: str, tmp_path: Path) -> None:
-    (tmp_path / "scrape.prom").write_text(JMX_CASE)
+    (tmp_path / "scrape.prom").write_text(JMX_CASE_UNREAD)
     assert "no metric the rules read was found in it" in _analyze(".", "--output-format", fmt, cwd=tmp_path).stdout
 
 
-def test_a_file_read_says_its_dialects_and_series(tmp_path: Path) -> None:
-    (tmp_path / "scrape.prom").write_text(STRIMZI_SCRAPE)
+@pytest.mark.parametrize(
+    ("text", "series", "dialect"),
+    [(STRIMZI_SCRAPE, 2, "strimzi-jmx-exporter"), (JMX_DEFAULT, 2, "jmx-exporter-default"),
+     (JMX_CASE, 2, "jmx-exporter-default-jmx-case")],
+)  # fmt: skip
+def test_a_file_read_says_its_dialects_and_series(text: str, series: int, dialect: str, tmp_path: Path) -> None:
+    (tmp_path / "scrape.prom").write_text(text)
     report = _json(_analyze("scrape.prom", "--output-format", "json", cwd=tmp_path))
     (entry,) = report["files"]
-    assert entry["series"] == 2 and "strimzi-jmx-exporter" in entry["recognised"]
+    assert entry["series"] == series and dialect in entry["recognised"]
     assert report["skipped"] == []
-    assert "metrics: scrape.prom: Prometheus exposition, " in _analyze("scrape.prom", cwd=tmp_path).stdout
+    out = _analyze("scrape.prom", cwd=tmp_path).stdout
+    assert "metrics: scrape.prom: Prometheus exposition, " in out and dialect in out and f"{series} series read" in out
+
+
+def test_the_exporters_default_names_are_read_by_the_beans_name() -> None:
+    from advisor.metrics import exposition, vocabulary
+    from advisor.metrics.inputs import Capture
+    from advisor.metrics.observe import observe, wanted
+
+    text = JMX_CASE + 'kafka_network_RequestMetrics_99thPercentile{name="TotalTimeMs",request="Produce",} 41.0\n'
+    samples = list(exposition.parse(text.splitlines(), "msk.prom", wanted()))
+    observations, problems = observe([Capture("msk.prom", None, samples, True)])
+    assert problems == []
+    urp = observations.of(vocabulary.UNDER_REPLICATED.mbean)
+    assert [(s.reading, s.labels, s.points[0].value) for s in urp] == [("value", (), 2.0)]
+    (p99,) = observations.of(vocabulary.REQUEST_TOTAL_TIME.mbean)
+    assert (p99.reading, p99.labels) == ("quantile", (("quantile", "0.99"), ("request", "Produce")))
 
 
 @pytest.mark.parametrize(("text", "said"), [(PYTHON_REPR, "json.dumps(producer.metrics())"),

@@ -1,0 +1,62 @@
+"""Scrapes saved without timestamps (what every exporter serves and every `curl` saves): a file's
+samples take its modification time, so two files of one target are two points in time; a lag
+from one snapshot is known, its trend is not, and the text and the JSON say the same."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from advisor.metrics import vocabulary
+from advisor.metrics.files import observed
+from advisor.report.session import RunRequest
+
+LAG = (
+    'kafka_consumergroup_lag{consumergroup="billing",partition="0",topic="invoices"} 250000\n'
+    'kafka_consumergroup_current_offset{consumergroup="billing",partition="0",topic="invoices"} 1000000\n'
+    'kafka_topic_partition_current_offset{partition="0",topic="invoices"} 1250000\n'
+)
+IDLE = (
+    "kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_count_total"
+    + '{{instance="kafka-1:7071"}} {count}\n'
+)
+
+
+def _scrape(path: Path, text: str, mtime: float) -> Path:
+    path.write_text(text)
+    os.utime(path, (mtime, mtime))
+    return path
+
+
+def test_two_scrapes_of_one_target_are_two_points_in_time(tmp_path: Path) -> None:
+    first = _scrape(tmp_path / "a.prom", IDLE.format(count=1.0e12), 1_700_000_000)
+    second = _scrape(tmp_path / "b.prom", IDLE.format(count=1.054e12), 1_700_000_060)
+    read = observed([first, second], RunRequest(paths=()).limits)
+    assert read.problems == []  # not "appears again without a time"
+    (idle,) = read.observations.of(vocabulary.REQUEST_HANDLER_IDLE.mbean, "count")
+    assert idle.node == "kafka-1:7071" and [p.time for p in idle.points] == [1_700_000_000, 1_700_000_060]
+
+
+def test_a_restart_between_two_scrapes_gives_no_rate(tmp_path: Path) -> None:
+    before = _scrape(tmp_path / "a.prom", IDLE.format(count=9.0e14), 1_700_000_000)
+    after = _scrape(tmp_path / "b.prom", IDLE.format(count=4.0e9), 1_700_000_060)  # restarted a few s ago
+    done = subprocess.run([sys.executable, "-m", "advisor", "analyze", str(before), str(after), "--output-format",
+                           "json"], capture_output=True, text=True, check=False)  # fmt: skip
+    assert "KM007" not in {f["rule"] for f in json.loads(done.stdout)["findings"]}  # not "idle 0.07"
+
+
+def test_one_snapshot_has_a_lag_and_no_trend_and_says_why(tmp_path: Path) -> None:
+    _scrape(tmp_path / "lag.prom", LAG, 1_700_000_000)
+    command = [sys.executable, "-m", "advisor", "analyze", "lag.prom"]
+    report = json.loads(subprocess.run([*command, "--output-format", "json"], capture_output=True, text=True,
+                                       cwd=tmp_path, check=False).stdout)  # fmt: skip
+    (group,) = report["flow"]["groups"]
+    assert group["lag"] == 250000 and group["trend"] == "unknown"
+    assert group["draining"] is None and "one snapshot" in group["draining_unknown"]
+    assert group["lag_seconds_max"] is None  # one end offset says nothing of when the records came
+    text = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, check=False).stdout
+    assert "250,000" in text and "unknown" in text and "not draining" not in text
+    assert "drain unknown: one snapshot" in text
