@@ -83,13 +83,17 @@ _NAMED: dict[Metric, tuple[tuple[str, str, frozenset[str], tuple[tuple[str, str]
     QUOTA_THROTTLE: (
         ("kafka_server_quota_throttle_time", "value", frozenset({JMX_EXAMPLE, TEST_BED}),
          ()),  # a resource label says Produce, Fetch or Request
-        # The Strimzi reporter names a Kafka metric <domain>_<group>_<name>: the same names.
-        ("kafka_server_produce_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER}),
+        # The Strimzi reporter names a Kafka metric <domain>_<group>_<name>: the same names; so does
+        # the JMX exporter's default format (<domain>_<type>_<attribute>), lower-cased or in JMX case.
+        ("kafka_server_produce_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER, JMX_DEFAULT}),
          (("resource", "Produce"),)),
-        ("kafka_server_fetch_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER}),
+        ("kafka_server_fetch_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER, JMX_DEFAULT}),
          (("resource", "Fetch"),)),
-        ("kafka_server_request_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER}),
+        ("kafka_server_request_throttle_time", "value", frozenset({CONFLUENT, STRIMZI_REPORTER, JMX_DEFAULT}),
          (("resource", "Request"),)),
+        ("kafka_server_Produce_throttle_time", "value", frozenset({JMX_DEFAULT_CASE}), (("resource", "Produce"),)),
+        ("kafka_server_Fetch_throttle_time", "value", frozenset({JMX_DEFAULT_CASE}), (("resource", "Fetch"),)),
+        ("kafka_server_Request_throttle_time", "value", frozenset({JMX_DEFAULT_CASE}), (("resource", "Request"),)),
     ),
 }  # fmt: skip
 
