@@ -138,10 +138,20 @@ def _watch(rule: Definition) -> list[str]:
         )
     lines = [f"Metric check `{rule.python}` ({check_module(rule.python or '')}) on `{metric.mbean}`.", "", how, "",
              "| series name | read as | dialects |", "|---|---|---|"]  # fmt: skip
+    known = (*vocabulary.DIALECTS, vocabulary.JMX_DEFAULT, vocabulary.JMX_DEFAULT_CASE)
     for name, reading, dialects in vocabulary.names(metric):
-        shown = ", ".join(d for d in vocabulary.DIALECTS if d in dialects)
+        shown = ", ".join(d for d in known if d in dialects)
         lines.append(f"| `{name}` | {_READINGS[reading]} | {shown} |")
+    # The exporter's default format: names shared by a bean type, told apart by the bean's `name` key.
+    for (name, key), found in vocabulary.DEFAULT_NAMES.items():
+        if found.metric is metric:
+            reading = vocabulary.Reading.QUANTILE if found.attribute in vocabulary.PERCENTILES else (
+                vocabulary.counted(metric, _ATTRIBUTE_READING[found.attribute]))  # fmt: skip
+            lines.append(f'| `{name}{{name="{key}"}}` | {_READINGS[reading]} | {found.dialect} |')
     return lines
+
+
+_ATTRIBUTE_READING = {"Value": "value", "Count": "count", "OneMinuteRate": "rate", "MeanRate": "lifetime"}
 
 
 def _measured(rule: Definition) -> str:

@@ -329,6 +329,15 @@ _SMALL = {
 }  # fmt: skip
 
 
+def _waits_past(observations: Observations, node: str, linger: float, margin: float) -> bool:
+    """Does the producer's latest queue time (record-queue-time-avg; librdkafka's int_latency, the
+    worst broker's) exceed linger.ms by `margin` ms? Then its batches do not leave for want of
+    time to fill: they wait for the sender, and raising linger.ms adds latency and fills nothing."""
+    latest = [s.points[-1].value for s in observations.of(clients.RECORD_QUEUE_TIME_AVG.id)
+              if s.node == node and s.points and s.points[-1].value == s.points[-1].value]  # fmt: skip
+    return bool(latest) and max(latest) > linger + margin
+
+
 @metric_check((*ARGUMENTS, "rate", "setting", "setting_source"))
 def small_while_busy(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
@@ -353,6 +362,9 @@ def small_while_busy(
                 continue
         except ValueError:
             continue
+        if "queue_wait" in params and _waits_past(observations, series.node, float(setting.value),
+                                                  float(params["queue_wait"])):  # fmt: skip
+            continue  # its records already wait well past linger.ms: more linger fills no batch (KM025 speaks)
         violation = _violation(verdict, (series.written, *small.keys), window, node=series.node,
                                series=series.written, nodes=series.node, rate=f"{rate:,.0f}", setting=setting.value,
                                setting_source=setting.source)  # fmt: skip
