@@ -458,16 +458,19 @@ def _metric_lines(findings: Sequence[Finding], observations: Observations) -> di
     """The sample a metric finding points at, as written (its name, labels and value). A client's
     dump is one JSON object a line holding every metric: its line is not shown."""
     at: dict[tuple[str, int], str] = {}
+    own: dict[tuple[str, int, str], str] = {}  # by series too: one line may hold many (an API answer on one line)
     for series in observations.series:
         if series.component != "broker":
             continue
         for point in series.points:
             if point.place.kind == "file":
-                at[(point.place.path, point.place.line)] = f"{series.written} {_shown_value(point.value)}"
+                path, line = point.place.path, point.place.line
+                at[(path, line)] = own[(path, line, series.written)] = f"{series.written} {_shown_value(point.value)}"
     lines: dict[str, dict[int, str]] = {}
     for finding in findings:
+        judged = finding.keys[0] if finding.keys else ""  # a metric finding names the series it judged first
         for location in finding.locations:
-            text = at.get((location.path, location.line))
+            text = own.get((location.path, location.line, judged)) or at.get((location.path, location.line))
             if location.kind == "file" and text is not None:
                 lines.setdefault(location.path, {})[location.line] = redact_line(text)
     return lines

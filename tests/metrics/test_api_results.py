@@ -63,3 +63,19 @@ def test_a_saved_answer_is_recognised_by_content_and_judged(tmp_path: Path) -> N
     report = analyze_files([answer])
     assert [(f.rule, f.subject, f.location.line) for f in report.findings] == [("KM001", "ledger-kafka-1", 1)]
     assert report.files[0].format == "prometheus-api"
+
+
+def test_an_answer_saved_on_one_line_quotes_the_series_each_finding_judged(tmp_path: Path) -> None:
+    """Every series of a one-line answer stands on line 1: the line shown is the judged series'."""
+    import json
+
+    from advisor.report.session import RunRequest, run
+
+    urp = "kafka_server_replicamanager_underreplicatedpartitions"
+    result = [{"metric": {"__name__": urp, "instance": node}, "value": [1733390000, value]}
+              for node, value in (("kafka-1:9404", "4"), ("kafka-0:9404", "0"))]  # fmt: skip
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"status": "success", "data": {"resultType": "vector", "result": result}}))
+    report = run(RunRequest(paths=(), metric_files=(answer,)))
+    assert [f.rule for f in report.findings] == ["KM001"]  # kafka-1's; kafka-0's sample is written last
+    assert report.lines[str(answer)][1] == f'{urp}{{instance="kafka-1:9404"}} 4'
