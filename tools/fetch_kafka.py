@@ -134,6 +134,22 @@ def strimzi_metrics_reporter(version: str = DEFAULT_STRIMZI_REPORTER_VERSION) ->
     return directory
 
 
+# Micrometer (its Kafka client binder and Prometheus registry): the newest served here.
+DEFAULT_MICROMETER_VERSION = "1.17.2"
+
+
+def micrometer(version: str = DEFAULT_MICROMETER_VERSION) -> Path:
+    """Return the directory holding Micrometer's core and Prometheus registry jars (without
+    Kafka's, which the harness brings), fetching them if needed."""
+    pom = MAVEN_DIR / "micrometer.pom.xml"
+    properties = {"micrometer.version": version}
+    directory = cache_root() / "micrometer" / version
+    if not resolved(pom, properties, directory):
+        print(f"fetch_kafka: resolving Micrometer {version} ...", file=sys.stderr)
+        copy_dependencies(pom, properties, directory)
+    return directory
+
+
 def classpath(libs: Path) -> str:
     return os.pathsep.join(str(jar) for jar in sorted(libs.glob("*.jar")))
 

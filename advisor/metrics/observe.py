@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from advisor.metrics import vocabulary
+from advisor.metrics import micrometer, vocabulary
 from advisor.metrics.clients import ClientSample
 from advisor.metrics.exposition import Sample
 from advisor.metrics.inputs import Capture
@@ -34,7 +34,7 @@ INFRASTRUCTURE_LABELS = frozenset(
 
 def wanted() -> frozenset[str]:
     """Every series name a rule may read, for the exposition reader's family filter."""
-    return frozenset(vocabulary.ALIASES) | vocabulary.DEFAULT_SERIES
+    return frozenset(vocabulary.ALIASES) | vocabulary.DEFAULT_SERIES | frozenset(micrometer.NAMES)
 
 
 def _written(name: str, labels: Iterable[tuple[str, str]]) -> str:
@@ -78,6 +78,7 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     built = _Builder()
     for number, capture in enumerate(captures):
         built.observations.origins.append(capture.origin)
+        exposed = []
         for sample in capture.samples:
             if isinstance(sample, ClientSample):
                 _client(sample, capture, built, number)
@@ -85,6 +86,9 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
                 _bean(sample, capture, built, number)
             else:
                 _broker(sample, capture, built, number)
+                exposed.append(sample)
+        for client_sample in micrometer.client_samples(exposed):  # Java clients' meters in a scrape
+            _client(client_sample, capture, built, number)
     for series in built.observations.series:
         if len(series.points) > 1:
             series.points.sort(key=lambda point: -1.0 if point.time is None else point.time)

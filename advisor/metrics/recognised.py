@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from advisor import lazy_re
-from advisor.metrics import sniff, vocabulary
+from advisor.metrics import micrometer, sniff, vocabulary
 from advisor.model.document import Problem
 from advisor.model.observations import Observations
 from advisor.model.provenance import Location
@@ -63,6 +63,8 @@ def _recognised(kind: str, names: Counter[str]) -> tuple[str, ...]:
     # The dialects every name read is written in; where none is common to all, the commonest.
     sets = [vocabulary.ALIASES[name].dialects if name in vocabulary.ALIASES else _default_dialect(name)
             for name in names if name in vocabulary.ALIASES or name in vocabulary.DEFAULT_SERIES]  # fmt: skip
+    if micrometer.LIBRARY in names:  # a scrape's Java client meters: Micrometer's binder named them
+        sets.append(frozenset({micrometer.DIALECT}))
     if not sets:
         return ()
     common = frozenset.intersection(*sets)

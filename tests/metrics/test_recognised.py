@@ -40,6 +40,10 @@ MICROMETER = (
     'kafka_consumer_fetch_manager_records_lag_max{client_id="orders-consumer-1",kafka_version="3.7.1",} 5120.0\n'
     'kafka_producer_record_send_total{client_id="orders-producer-1",kafka_version="3.7.1",} 88210.0\n'
 )
+# Micrometer's meters of a metric no rule reads: said as such.
+MICROMETER_UNREAD = (
+    'kafka_consumer_fetch_manager_records_consumed_total{client_id="orders-consumer-1",kafka_version="3.7.1",} 12.0\n'
+)
 NOT_KAFKA = "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\njvm_threads_live_threads 41\n"
 PYTHON_REPR = (
     "{'producer-metrics': {'record-send-rate': 120.5, 'batch-size-avg': 1500.0}, "
@@ -70,7 +74,7 @@ JMX_CASE_UNREAD = 'kafka_server_KafkaServer_Value{name="BrokerState",} 3.0\n'
     [
         (JMX_DEFAULT_UNREAD, "the JMX exporter's default names, without rules (lower-cased), such as kafka_server_se"),
         (JMX_CASE_UNREAD, "JMX case, as Amazon MSK's Open Monitoring serves them"),
-        (MICROMETER, "Micrometer's Kafka client meters, such as kafka_consumer_fetch_manager_records_lag_max"),
+        (MICROMETER_UNREAD, "Micrometer's Kafka client meters, such as kafka_consumer_fetch_manager_records_consumed"),
         (NOT_KAFKA, "no Kafka metric names, only names such as process_cpu_seconds_total"),
     ],
 )
@@ -102,7 +106,7 @@ def test_the_note_is_in_every_format(fmt: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "series", "dialect"),
     [(STRIMZI_SCRAPE, 2, "strimzi-jmx-exporter"), (JMX_DEFAULT, 2, "jmx-exporter-default"),
-     (JMX_CASE, 2, "jmx-exporter-default-jmx-case")],
+     (JMX_CASE, 2, "jmx-exporter-default-jmx-case"), (MICROMETER, 2, "micrometer-kafka-client-metrics")],
 )  # fmt: skip
 def test_a_file_read_says_its_dialects_and_series(text: str, series: int, dialect: str, tmp_path: Path) -> None:
     (tmp_path / "scrape.prom").write_text(text)
