@@ -111,11 +111,12 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     cluster = next((labels[key] for key in CLUSTER_LABELS if labels.get(key)), None)
     own = tuple(sorted((k, v) for k, v in labels.items() if k not in INFRASTRUCTURE_LABELS))
     key = (metric.mbean, reading, node, cluster, own)
-    written = _written(sample.name, sample.labels)
-    series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own, written, metric.count_scale))
+    series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own,
+                                              _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
     stamped = sample.timestamp_ms is not None
     when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
-    place = Location(capture.origin, sample.line) if capture.is_file else MetricSample(capture.origin, written, when)
+    place = (Location(capture.origin, sample.line) if capture.is_file
+             else MetricSample(capture.origin, _written(sample.name, sample.labels), when))  # fmt: skip
     built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
 
 

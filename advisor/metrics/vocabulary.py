@@ -133,10 +133,11 @@ _NAMED.update({
 })  # fmt: skip
 
 
-# The broker metrics the rules read (kafka-metrics.md §1.2; ops.html for meaning).
+# The broker metrics the rules and the flow view read (kafka-metrics.md §1.2; ops.html for meaning),
+# and no others: the exposition reader passes over every family not named here, so a large
+# cluster's per-partition families nobody reads (log sizes, partition counts) cost nothing.
 UNDER_REPLICATED = _metric("kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions", "gauge")
 UNDER_MIN_ISR = _metric("kafka.server:type=ReplicaManager,name=UnderMinIsrPartitionCount", "gauge")
-AT_MIN_ISR = _metric("kafka.server:type=ReplicaManager,name=AtMinIsrPartitionCount", "gauge")
 OFFLINE_PARTITIONS = _metric("kafka.controller:type=KafkaController,name=OfflinePartitionsCount", "gauge")
 ACTIVE_CONTROLLERS = _metric("kafka.controller:type=KafkaController,name=ActiveControllerCount", "gauge")
 # Brokers registered with the controller but fenced (not heartbeating: stopped, crashed, cut off);
@@ -149,16 +150,11 @@ FENCED_BROKERS = _metric("kafka.controller:type=KafkaController,name=FencedBroke
 LAST_APPLIED_LAG = _metric("kafka.controller:type=KafkaController,name=LastAppliedRecordLagMs", "gauge")
 METADATA_ERRORS = _metric("kafka.controller:type=KafkaController,name=MetadataErrorCount", "count-gauge")
 OFFLINE_LOG_DIRS = _metric("kafka.log:type=LogManager,name=OfflineLogDirectoryCount", "gauge")
-PARTITIONS = _metric("kafka.server:type=ReplicaManager,name=PartitionCount", "gauge")
-LEADERS = _metric("kafka.server:type=ReplicaManager,name=LeaderCount", "gauge")
 UNCLEAN_ELECTIONS = _metric("kafka.controller:type=ControllerStats,name=UncleanLeaderElectionsPerSec", "meter")
-# Per partition replica (topic and partition labels): the log's end offset and its bytes on disk.
+# Per partition replica (topic and partition labels): the log's end offset.
 LOG_END_OFFSET = _metric("kafka.log:type=Log,name=LogEndOffset", "gauge")
-LOG_SIZE = _metric("kafka.log:type=Log,name=Size", "gauge")
 ISR_SHRINKS = _metric("kafka.server:type=ReplicaManager,name=IsrShrinksPerSec", "meter")
-ISR_EXPANDS = _metric("kafka.server:type=ReplicaManager,name=IsrExpandsPerSec", "meter")
 BYTES_IN = _metric("kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec", "meter")
-BYTES_OUT = _metric("kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec", "meter")
 MESSAGES_IN = _metric("kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec", "meter")
 # A Meter marked with idle nanoseconds per thread: its count is nanoseconds, its rates are
 # already fractions (KafkaRequestHandler.scala; kafka-metrics.md §1.4).
@@ -174,7 +170,6 @@ LOCAL_TIME = _metric("kafka.network:type=RequestMetrics,name=LocalTimeMs", "hist
 REMOTE_TIME = _metric("kafka.network:type=RequestMetrics,name=RemoteTimeMs", "histogram")
 RESPONSE_QUEUE_TIME = _metric("kafka.network:type=RequestMetrics,name=ResponseQueueTimeMs", "histogram")
 RESPONSE_SEND_TIME = _metric("kafka.network:type=RequestMetrics,name=ResponseSendTimeMs", "histogram")
-THROTTLE_TIME = _metric("kafka.network:type=RequestMetrics,name=ThrottleTimeMs", "histogram")
 # The parts of TotalTimeMs. A quota's throttle is not one: the broker mutes the connection after
 # the response, so ThrottleTimeMs is time outside the request's total.
 REQUEST_STAGES = (REQUEST_QUEUE_TIME, LOCAL_TIME, REMOTE_TIME, RESPONSE_QUEUE_TIME, RESPONSE_SEND_TIME)

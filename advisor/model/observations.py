@@ -44,4 +44,14 @@ class Observations:
     origins: list[str] = field(default_factory=list)  # files and endpoints read, in order
 
     def of(self, metric: str, reading: str | None = None) -> list[Series]:
-        return [s for s in self.series if s.metric == metric and (reading is None or s.reading == reading)]
+        """The series of one metric (of one reading), in the order observed. Indexed by metric on
+        first use, again when series were added since: a large cluster's scrape holds hundreds of
+        thousands of series, and every rule asks for its own."""
+        index = self.__dict__.get("_by_metric")
+        if index is None or index[0] != len(self.series):
+            by_metric: dict[str, list[Series]] = {}
+            for series in self.series:
+                by_metric.setdefault(series.metric, []).append(series)
+            index = self.__dict__["_by_metric"] = (len(self.series), by_metric)
+        found = index[1].get(metric, [])
+        return [s for s in found if s.reading == reading] if reading is not None else list(found)

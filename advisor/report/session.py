@@ -457,13 +457,14 @@ def _shown_value(value: float) -> str:
 def _metric_lines(findings: Sequence[Finding], observations: Observations) -> dict[str, dict[int, str]]:
     """The sample a metric finding points at, as written (its name, labels and value). A client's
     dump is one JSON object a line holding every metric: its line is not shown."""
+    shown = {(loc.path, loc.line) for f in findings for loc in f.locations if loc.kind == "file"}
     at: dict[tuple[str, int], str] = {}
     own: dict[tuple[str, int, str], str] = {}  # by series too: one line may hold many (an API answer on one line)
-    for series in observations.series:
+    for series in observations.series if shown else ():
         if series.component != "broker":
             continue
         for point in series.points:
-            if point.place.kind == "file":
+            if point.place.kind == "file" and (point.place.path, point.place.line) in shown:
                 path, line = point.place.path, point.place.line
                 at[(path, line)] = own[(path, line, series.written)] = f"{series.written} {_shown_value(point.value)}"
     lines: dict[str, dict[int, str]] = {}

@@ -29,7 +29,7 @@ JMX_DEFAULT = (
     "name=UnderReplicatedPartitions><>Value)\n"
     "# TYPE kafka_server_replicamanager_value untyped\n"
     'kafka_server_replicamanager_value{name="UnderReplicatedPartitions",} 2.0\n'
-    'kafka_server_replicamanager_value{name="PartitionCount",} 212.0\n'
+    'kafka_server_replicamanager_value{name="UnderMinIsrPartitionCount",} 0.0\n'
 )
 JMX_CASE = (
     'kafka_server_ReplicaManager_Value{name="UnderReplicatedPartitions",} 2.0\n'
