@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.output import RenderOptions, inert
-from advisor.recommend.plan import Plan
+from advisor.recommend import spelling
+from advisor.recommend.plan import CLIENT_ROLES, Plan
 
 _UNITS = {"bytes": 1, "bytes/s": 1}
 
@@ -44,8 +45,10 @@ def render(plan: Plan, options: RenderOptions) -> str:
         lines += ["", component.capitalize()]
         for r in chosen:
             spelled = plan.spelled(r)
-            name = spelled.key or r.key
-            head = f"  {name} = {spelled.value if spelled.key else r.value}"
+            if spelled.key is None and component in CLIENT_ROLES:  # the library has none, or already does it
+                lines.append(f"  {r.key}: nothing to set for {plan.client} ({spelled.note})")
+                continue
+            head = f"  {spelled.key or r.key} = {spelled.value if spelled.key else r.value}"
             if spelled.note:
                 head += f"  ({spelled.note})"
             lines.append(head)
@@ -53,11 +56,11 @@ def render(plan: Plan, options: RenderOptions) -> str:
             lines.append(f"      why: {r.rationale}")
             if r.tradeoff:
                 lines.append(f"      costs: {r.tradeoff}")
-            lines.append(f"      proves it: {r.proof} — {r.expect}")
+            lines.append(f"      proves it: {spelling.proof(r.proof, plan.client)} — {r.expect}")
             lines.append(f"      source: {r.source}")
             for against in (a for a in plan.against if a.recommendation is r):
                 where = f"{against.config_set.path}:{against.written.line}" if against.written else (
-                    f"{against.config_set.path} (its default)")  # fmt: skip
+                    f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
                 state = "already so" if against.change is None else f"now {against.current}"
                 lines.append(f"      {state}: {inert(where)}")
     lines += ["", "Sizing"]

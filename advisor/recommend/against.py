@@ -29,11 +29,13 @@ class Against(NamedTuple):
     current: str | None  # what the set runs with now
     written: Location | None  # where it is written (None: the default)
     change: Change | None  # None: it already is so
+    why: str = ""  # why the set runs with `current` when that is neither written nor the plain default
 
     def to_dict(self) -> dict[str, Any]:
         return {"path": self.config_set.path, "subject": self.config_set.name, "component": self.config_set.component,
                 "client": self.config_set.client, "key": self.key, "value": self.value, "current": self.current,
-                "line": self.written.line if self.written else None, "change": self.change is not None}  # fmt: skip
+                "line": self.written.line if self.written else None, "change": self.change is not None,
+                "why": self.why or None}  # fmt: skip
 
 
 def _applies(recommendation: Recommendation, config_set: ConfigSet) -> bool:
@@ -53,6 +55,25 @@ def _same(current: str | None, value: Any) -> bool:
         return float(have) == float(wanted)
     except ValueError:
         return {have, wanted} <= {"all", "-1"}  # acks: the same setting
+
+
+def _idempotence_off(config_set: ConfigSet, release: str) -> str:
+    """Why a Java producer that does not set enable.idempotence runs without it: from 3.0 the client
+    turns its default off beside acks other than all, retries=0 or more than 5 requests in flight
+    (ProducerConfig.postProcessAndValidateIdempotenceConfigs; KP123 proves it on the real client)."""
+    if config_set.client != "java" or "enable.idempotence" in config_set.settings:
+        return ""
+    if catalog.versions.parse(release) < catalog.versions.parse("3.0"):
+        return ""
+    written = {key: setting.value.strip().lower() for key, setting in config_set.settings.items()}
+    if written.get("acks", "all") not in ("all", "-1"):
+        return f"acks={written['acks']} turns the default off"
+    if written.get("retries") == "0":
+        return "retries=0 turns the default off"
+    in_flight = written.get("max.in.flight.requests.per.connection", "5")
+    if in_flight.isdigit() and int(in_flight) > 5:
+        return f"max.in.flight.requests.per.connection={in_flight} turns the default off"
+    return ""
 
 
 def compare(recommendations: list[Recommendation], document: Document, kafka_version: str | None) -> list[Against]:
@@ -76,10 +97,13 @@ def compare(recommendations: list[Recommendation], document: Document, kafka_ver
                 continue  # the release or library has no such setting
             setting = config_set.settings.get(key)
             current = now.get(key)
+            why = _idempotence_off(config_set, release) if key == "enable.idempotence" else ""
+            if why:
+                current = "false"
             change = None
             if not _same(current, spelled.value):
                 text = str(spelled.value).lower() if isinstance(spelled.value, bool) else str(spelled.value)
                 change = Change("set", key, text, "unsafe", config_set.path, config_set.name)
             found.append(Against(recommendation, config_set, key, spelled.value, current,
-                                 setting.location if setting else None, change))  # fmt: skip
+                                 setting.location if setting else None, change, why))  # fmt: skip
     return found

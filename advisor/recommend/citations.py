@@ -25,3 +25,8 @@ PRODUCER_MEMORY = (
 RECORD_TOO_LARGE = "Kafka documentation: max.request.size; KafkaProducer: RecordTooLargeException"
 MSK_WRITE_IO = f"{AWS_MSK_SIZING} (total write IO = ingress × RF)"
 MSK_REPLICATION = f"{AWS_MSK_SIZING} (write IO = ingress × RF; the RF − 1 split is kafka-advisor's inference)"
+CONSUMER_COMMITS = "KafkaConsumer javadoc: Manual Offset Control (commit after the records are processed)"
+SESSION_TIMEOUT = "KIP-735: Increase default consumer session timeout (10 s to 45 s, Kafka 3.0)"
+BROKER_COMPRESSION = "Kafka documentation: compression.type ('producer' keeps the codec the producer chose)"
+RETRIES = "KIP-91: Provide Intuitive User Timeouts in The Producer (retries up to delivery.timeout.ms); KIP-679"
+IN_FLIGHT = "Kafka documentation: max.in.flight.requests.per.connection (ordering kept up to 5 with idempotence)"

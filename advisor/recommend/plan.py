@@ -41,7 +41,7 @@ class Plan(NamedTuple):
                 if name != "goal"
             },
             "assumed": dict(sorted(profile.assumed.items())),
-            "recommendations": [{**r.to_dict(), "spelled": self.spelled(r)._asdict()} for r in self.recommendations],
+            "recommendations": [self._recommendation(r) for r in self.recommendations],
             "sizing": [s.to_dict() for s in self.sizes],
             "snippets": {name: _snippet(name, self.recommendations) for name in SNIPPETS},
             "against": [
@@ -49,6 +49,12 @@ class Plan(NamedTuple):
                 for a in self.against
             ],
         }
+
+    def _recommendation(self, recommendation: values.Recommendation) -> dict[str, Any]:
+        """Its record, with its key and value spelled for the client and its proof's metrics too."""
+        spelled = self.spelled(recommendation)._asdict()
+        return {**recommendation.to_dict(), "spelled": spelled,
+                "proof_spelled": spelling.proof(recommendation.proof, self.client)}  # fmt: skip
 
 
 def _snippet(name: str, recommendations: list[values.Recommendation]) -> str:

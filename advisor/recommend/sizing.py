@@ -42,7 +42,8 @@ def partitions(profile: Resolved) -> Sized:
     by_producing = peak / (PRODUCE_MB_S_PER_PARTITION * 1e6)
     reader = consumer_bytes_per_second(profile)
     by_consuming = peak / reader if reader else 0.0
-    needed = max(math.ceil(by_producing), math.ceil(by_consuming), profile["consumers_per_group"], 1)
+    brokers = profile["brokers"] or 1  # every broker leads a share of the writes
+    needed = max(math.ceil(by_producing), math.ceil(by_consuming), profile["consumers_per_group"], brokers, 1)
     fixed = profile["partitions"]
     note = ""
     if fixed is not None and fixed < needed:
@@ -53,10 +54,10 @@ def partitions(profile: Resolved) -> Sized:
             f"{profile['processing_ms']:g} ms a record; it has {profile['consumers_per_group']}"
         )
     return Sized("partitions", fixed if fixed is not None else needed, "partitions",
-                 "max(⌈T_peak / p_prod⌉, ⌈T_peak / p_cons⌉, consumers per group)",
+                 "max(⌈T_peak / p_prod⌉, ⌈T_peak / p_cons⌉, consumers per group, brokers)",
                  {"T_peak (MB/s)": round(peak / 1e6, 3), "p_prod (MB/s, assumed)": PRODUCE_MB_S_PER_PARTITION,
                   "p_cons (MB/s)": round(reader / 1e6, 3) if reader else None,
-                  "consumers per group": profile["consumers_per_group"]},
+                  "consumers per group": profile["consumers_per_group"], "brokers": brokers},
                  citations.CONFLUENT_PARTITIONS, note)  # fmt: skip
 
 

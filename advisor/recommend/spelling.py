@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor import lazy_re
 from advisor.catalog import store
 from advisor.named_tuple import NamedTuple
 
@@ -23,6 +24,49 @@ _PYTHON_CODEC_PACKAGES = {
     "zstd": "zstandard",
     "snappy": "python-snappy",
 }  # a recommendation of at least this much: never lower a larger default
+
+
+# The client metrics a recommendation's proof names, in Java's spelling, as the other libraries report
+# them: from where the metric readers find each (advisor/metrics/clients.py FIELDS), and librdkafka's
+# STATISTICS.md for the per-broker request counters its readers do not need.
+_LIBRDKAFKA_METRICS_TOO = {"record-retry-rate": "brokers.<broker>.txretries", "record-error-rate":
+                           "brokers.<broker>.txerrs", "bufferpool-wait-ratio": "msg_cnt / msg_max"}  # fmt: skip
+_CLIENT_METRIC = lazy_re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
+
+
+def _metric_names(library: str) -> dict[str, str]:
+    from advisor.metrics import clients
+
+    found = {}
+    for entries in clients.FIELDS.values():
+        by_library = dict(entries)
+        java, other = by_library.get("java"), by_library.get(library)
+        if java and other and " / " not in java:  # a ratio of two is no name of its own
+            found[java.split()[1]] = other.split(" (")[0] if library == "librdkafka" else other.split()[1]
+    return {**found, **_LIBRDKAFKA_METRICS_TOO} if library == "librdkafka" else found
+
+
+def proof(text: str, client: str) -> str:
+    """A recommendation's proof with each client metric spelled as `client` reports it, or said
+    to be Java's where the library reports none (broker metrics and checks are left as written)."""
+    if client == "java":
+        return text
+    names = _metric_names(client)
+    parts = []
+    for part in text.split("; "):
+        if not _CLIENT_METRIC.match(part):
+            parts.append(part)
+        elif part in names:
+            parts.append(names[part])
+        elif client == "kafka-python" and part not in _NOT_IN_KAFKA_PYTHON:
+            parts.append(part)  # kafka-python reports Java's names
+        else:
+            parts.append(f"{part} (Java's; {client} reports none)")
+    return "; ".join(parts)
+
+
+# Java client metrics kafka-python does not report (its metrics mirror Java's names otherwise).
+_NOT_IN_KAFKA_PYTHON = frozenset({"bufferpool-wait-ratio", "time-between-poll-max"})
 
 
 class Spelled(NamedTuple):

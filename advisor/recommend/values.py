@@ -67,7 +67,22 @@ def producer(profile: Resolved) -> list[Recommendation]:
         "retries cannot duplicate or reorder records; set explicitly because librdkafka still defaults to false "
         "and Java 3.0.1–3.9 turn the default off silently beside acks=1 or retries=0",
         citations.IDEMPOTENCE, "",
-        "record-retry-rate with no duplicates downstream", "retries stay harmless"))  # fmt: skip
+        "record-retry-rate", "retries stay harmless: no duplicates downstream"))  # fmt: skip
+    if profile["loss"] == "none":
+        found.append(Recommendation(
+            "producer", "retries", "2147483647", "loss none → retry until delivery.timeout.ms (Java's default)",
+            {"loss": profile["loss"]},
+            "a transient error (a leader election, a timeout) is retried instead of failing the record; "
+            "delivery.timeout.ms bounds how long a send may take — retries=0 drops a record at the first one and, "
+            "in Java, turns the default idempotence off", citations.RETRIES, "",
+            "record-error-rate; record-retry-rate", "errors 0; retries absorb elections"))  # fmt: skip
+    if profile["ordering"] == "per-key":
+        found.append(Recommendation(
+            "producer", "max.in.flight.requests.per.connection", "5",
+            "ordering per key → at most 5, with idempotence", {"ordering": profile["ordering"]},
+            "an idempotent producer keeps a partition's order across retries with up to 5 requests in flight; "
+            "more, and Java turns the default idempotence off (or refuses it when set), so a retry can reorder",
+            citations.IN_FLIGHT, "", "record-retry-rate", "retries keep order"))  # fmt: skip
     if goal == "latency":
         linger = 0 if p99 is not None and p99 < 20 else min(5, int((p99 or 50) / 10))
         found.append(Recommendation(
@@ -93,7 +108,8 @@ def producer(profile: Resolved) -> list[Recommendation]:
     linger = int(min(ceiling, max(5, math.ceil(fill_ms))))
     found.append(Recommendation(
         "producer", "batch.size", str(batch),
-        f"clamp(⌈stream bytes/s × {window:g} s⌉ to 16 KiB, {'64' if heavy else '16'} KiB, 1 MiB), ≥ the largest record",
+        f"clamp(⌈stream bytes/s × {window:g} s⌉ to 16 KiB, {'64' if heavy else '16'} KiB, 1 MiB), ≥ the largest "
+        "record up to 1 MiB (a larger record leaves alone, in a batch of its own)",
         {"stream (bytes/s)": round(stream), "partitions": partitions, "ordering": profile["ordering"],
          "largest record": profile["message_bytes_max"]},
         "fewer, larger requests: less broker CPU and fewer round trips per byte; keyed records fill one batch per "
@@ -157,6 +173,21 @@ def _large_records(profile: Resolved) -> list[Recommendation]:
 
 def consumer(profile: Resolved) -> list[Recommendation]:
     found: list[Recommendation] = []
+    if profile["loss"] == "none":
+        found.append(Recommendation(
+            "consumer", "enable.auto.commit", "false", "loss none → commit after processing",
+            {"loss": profile["loss"]},
+            "auto-commit commits the offsets poll() returned whether their records were processed or not: a crash "
+            "after a commit and before the processing loses them; commit (commitSync/commitAsync) once they are done",
+            citations.CONSUMER_COMMITS, "the application commits: one more call after each processed batch",
+            "commit-rate; records-lag-max",
+            "commits follow the processing; no records skipped after a restart"))  # fmt: skip
+    found.append(Recommendation(
+        "consumer", "session.timeout.ms", "45000", "Kafka's default since 3.0", {},
+        "a consumer is declared dead after this long without a heartbeat; 10 s (the default before 3.0, still in "
+        "old configurations) evicts consumers during a GC pause or a slow network and rebalances the group",
+        citations.SESSION_TIMEOUT, "a dead consumer's partitions wait up to 45 s for another",
+        "rebalance-total", "rising only when consumers come and go"))  # fmt: skip
     if profile.goal == "throughput":
         per_consumer = profile.bytes_per_second / profile["consumers_per_group"]
         wait_ms = 500 if profile["p99_ms"] is None else max(10, min(500, int(profile["p99_ms"] / 4)))
@@ -203,7 +234,8 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
     size = sizing.partitions(profile)
     found.append(Recommendation(
         "topic", "partitions", str(int(size.value)), size.formula, size.inputs,
-        "enough partitions for the peak rate, for each consumer to keep up, and for every consumer of a group",
+        "enough partitions for the peak rate, for each consumer to keep up, for every consumer of a group, and for "
+        "every broker to lead a share of the writes",
         size.source, "more partitions: more open files, longer elections, more memory in clients",
         "per-partition BytesInPerSec; records-lag-max", "no partition above p_prod; lag flat"))  # fmt: skip
     lossless = profile["loss"] == "none"
@@ -216,6 +248,20 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
         "writes stop (NOT_ENOUGH_REPLICAS) when fewer replicas are in sync" if lossless
         else "trades durability away: an acknowledged write may exist on one broker only",
         "UnderMinIsrPartitionCount", "0"))  # fmt: skip
+    if profile["brokers"] and profile["brokers"] >= rf:
+        found.append(Recommendation(
+            "broker", "default.replication.factor", str(rf), "the profile's RF",
+            {"RF": rf, "brokers": profile["brokers"]},
+            "a topic created without a replication factor (auto-created, or by a tool that gives none) gets this many "
+            "copies", citations.confluent("durability"), "disk and replication traffic × RF",
+            "describe a topic created without --replication-factor", f"{rf} replicas"))  # fmt: skip
+    found.append(Recommendation(
+        "broker", "compression.type", "producer", "keep the producer's codec",
+        {},
+        "any other value makes the broker decompress and recompress every batch it receives (CPU, and the "
+        "zero-copy path to consumers lost for them); the producer's codec is the one to choose",
+        citations.BROKER_COMPRESSION, "", "brokers' CPU; RequestMetrics LocalTimeMs{request=Produce}",
+        "lower once the broker stops recompressing"))  # fmt: skip
     unclean = "false" if lossless else "true"
     found.append(Recommendation(
         "broker", "unclean.leader.election.enable", unclean, "loss none → false; loss some → true",

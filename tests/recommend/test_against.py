@@ -96,3 +96,65 @@ def test_an_unreadable_config_is_an_error_and_nothing_else_is_printed(tmp_path: 
     broken.write_text("kafka: [unclosed\n")
     result = recommend(str(broken))
     assert result.returncode == 2 and "values.yaml" in result.stderr and "Traceback" not in result.stderr
+
+
+# Held-out shapes of issue #25: a no-loss, ordered profile beside settings that contradict it.
+NO_LOSS = LoadProfile(goal="durability", rate_mb_s=20, message_bytes_avg=1000, brokers=3, loss="none",
+                      ordering="per-key")  # fmt: skip
+CONTRADICTING = {
+    "producer.properties": "bootstrap.servers=kafka:9092\nacks=1\nretries=0\n"
+    "max.in.flight.requests.per.connection=20\nclient.id=orders\n",
+    "consumer.properties": "bootstrap.servers=kafka:9092\ngroup.id=billing\nenable.auto.commit=true\n"
+    "session.timeout.ms=10000\n",
+    "server.properties": "process.roles=broker,controller\nnode.id=1\ndefault.replication.factor=2\n"
+    "compression.type=gzip\n",
+}
+
+
+def _against(tmp_path: Path) -> dict[str, object]:
+    for name, text in CONTRADICTING.items():
+        (tmp_path / name).write_text(text)
+    document = load([tmp_path / name for name in CONTRADICTING], LoadOptions())
+    found = compare(plan(NO_LOSS).recommendations, document, None)
+    return {f"{a.config_set.component} {a.key}": a for a in found}
+
+
+def test_every_setting_that_contradicts_the_profile_is_changed_with_its_line(tmp_path: Path) -> None:
+    found = _against(tmp_path)
+    expected = {  # (now, line written, recommended)
+        "producer retries": ("0", 3, "2147483647"),
+        "producer max.in.flight.requests.per.connection": ("20", 4, "5"),
+        "consumer enable.auto.commit": ("true", 3, "false"),
+        "consumer session.timeout.ms": ("10000", 4, "45000"),
+        "broker default.replication.factor": ("2", 3, "3"),
+        "broker compression.type": ("gzip", 4, "producer"),
+    }
+    for key, (now, line, value) in expected.items():
+        against = found[key]
+        assert (against.current, against.written.line, str(against.value), against.change is not None) == (  # type: ignore[attr-defined]
+            now, line, value, True), key
+
+
+def test_idempotence_is_never_already_so_where_the_config_turns_it_off(tmp_path: Path) -> None:
+    idempotence = _against(tmp_path)["producer enable.idempotence"]
+    assert idempotence.current == "false" and idempotence.change is not None  # type: ignore[attr-defined]
+    assert idempotence.why == "acks=1 turns the default off"  # type: ignore[attr-defined]
+
+
+def test_a_librdkafka_plan_names_librdkafka_metrics_and_no_java_only_setting() -> None:
+    done = subprocess.run([sys.executable, "-m", "advisor", "recommend", "--goal", "throughput", "--rate-mb-s", "100",
+                           "--message-bytes", "5000000", "--brokers", "3", "--client", "librdkafka"],
+                          capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
+    text = done.stdout
+    assert "brokers.<broker>.rtt.avg" in text and "proves it: request-latency-avg" not in text
+    assert "buffer.memory: nothing to set for librdkafka" in text and "buffer.memory =" not in text
+    assert "compression-rate-avg (Java's; librdkafka reports none)" in text
+    assert "≥ the largest record up to 1 MiB" in text  # a 5 MB record leaves alone: no formula promising more
+
+
+def test_partitions_are_never_fewer_than_the_brokers() -> None:
+    from advisor.recommend import sizing
+    from advisor.recommend.profile import resolve
+
+    quiet = resolve(LoadProfile(goal="latency", rate_mb_s=0.1, message_bytes_avg=200, brokers=3))
+    assert sizing.partitions(quiet).value == 3  # the rate alone would give one
