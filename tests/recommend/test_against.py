@@ -132,7 +132,11 @@ def test_every_setting_that_contradicts_the_profile_is_changed_with_its_line(tmp
     for key, (now, line, value) in expected.items():
         against = found[key]
         assert (against.current, against.written.line, str(against.value), against.change is not None) == (  # type: ignore[attr-defined]
-            now, line, value, True), key
+            now,
+            line,
+            value,
+            True,
+        ), key
 
 
 def test_idempotence_is_never_already_so_where_the_config_turns_it_off(tmp_path: Path) -> None:
