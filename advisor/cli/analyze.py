@@ -40,6 +40,25 @@ def _duration(text: str) -> float:
     return value
 
 
+def _timed_file(text: str) -> tuple[str, float]:
+    """FILE=WHEN: when a metrics file saved without timestamps was taken — ISO 8601 (UTC unless it
+    says otherwise: 2026-12-05T08:00:00Z) or seconds since 1970."""
+    path, sep, when = text.rpartition("=")
+    if not sep or not path:
+        raise argparse.ArgumentTypeError(f"FILE=WHEN is expected, got {text}")
+    try:
+        return path, float(when)
+    except ValueError:
+        pass
+    from datetime import datetime, timezone
+
+    try:
+        moment = datetime.fromisoformat(when)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"WHEN is ISO 8601 or seconds since 1970, got {when}") from None
+    return path, (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).timestamp()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "inputs", nargs="*", metavar="PATH|URL", help="metrics files, exporter endpoints, config files or folders"
@@ -58,6 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--window", type=_duration, default=900.0, metavar="DURATION", help="history asked of --prometheus (15m)"
     )
     parser.add_argument("--step", type=_duration, default=30.0, metavar="DURATION", help="its resolution (30s)")
+    parser.add_argument(
+        "--time",
+        action="append",
+        type=_timed_file,
+        default=[],
+        metavar="FILE=WHEN",
+        help="when a metrics file without timestamps was taken (default: its modification time; repeatable)",
+    )
     parser.add_argument(
         "--samples", type=_positive(int), default=1, metavar="N", help="scrape each endpoint N times (default: 1)"
     )
@@ -79,6 +106,12 @@ def run(args: argparse.Namespace) -> int:
     if not (files or endpoints or configs or args.prometheus):
         print("kafka-advisor analyze: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
         return EXIT_ERROR
+    read_files = {path.resolve() for path in files}
+    for path, _ in args.time:
+        if Path(path).resolve() not in read_files:  # said, never ignored: a typo would leave the file at its mtime
+            print(f"kafka-advisor analyze: error: --time names {path}, which is no metrics file of this run",
+                  file=sys.stderr)  # fmt: skip
+            return EXIT_ERROR
     if args.samples > 1 and not endpoints:
         print("kafka-advisor analyze: error: --samples needs an endpoint to scrape", file=sys.stderr)
         return EXIT_ERROR
@@ -89,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         paths=tuple(configs),
         metric_files=tuple(files),
         metrics_passed=tuple(passed),
+        metric_times=tuple((Path(path), when) for path, when in args.time),
         endpoints=tuple(endpoints),
         samples=args.samples,
         interval=args.interval,

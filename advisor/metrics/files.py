@@ -94,13 +94,16 @@ def metric_format(path: Path) -> str | None:
     return sniff.kind(_head(path))
 
 
-def read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | None = None) -> metric_inputs.Capture:
-    """One metrics file, read as `kind` (sniffed from its head when not given). Its time is the
-    file's modification time — when a scrape saved with curl was taken — for the samples that
-    carry none: two such files of one target are two points in time, not one sample twice."""
+def read_file(
+    path: Path, names: frozenset[str], limits: Limits, kind: str | None = None, when: float | None = None
+) -> metric_inputs.Capture:
+    """One metrics file, read as `kind` (sniffed from its head when not given). Its time — `when`
+    (`--time FILE=WHEN`), else the file's modification time, when a scrape saved with curl was
+    taken — is that of the samples that carry none: two such files of one target are two points
+    in time, not one sample twice."""
     captured = _read_file(path, names, limits, kind)
     try:
-        return captured._replace(time=path.stat().st_mtime)
+        return captured._replace(time=path.stat().st_mtime if when is None else when)
     except OSError:
         return captured
 
@@ -131,6 +134,14 @@ def _read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | No
         raise LoadError(str(path), None, f"cannot be read: {type(error).__name__}") from None
 
 
+def _time_of(path: Path, times: dict[Path, float]) -> float | None:
+    """The time `--time` gives a file, matched by its path as given or resolved."""
+    if path in times:
+        return times[path]
+    resolved = {given.resolve(): when for given, when in times.items()}
+    return resolved.get(path.resolve())
+
+
 class Read(NamedTuple):
     """What the metric inputs of a run gave: their observations, each file's format, what each
     input gave the rules (by origin), what could not be read (a problem each, the rest still
@@ -153,6 +164,7 @@ def observed(  # type: ignore[no-untyped-def]
     window: float = prometheus_api.DEFAULT_WINDOW,
     step: float = prometheus_api.DEFAULT_STEP,
     sleep=time.sleep,
+    times: dict[Path, float] | None = None,
 ) -> Read:
     """Metrics files read, Prometheus servers asked for their last `window`, and endpoints scraped
     `samples` times `interval` seconds apart, then observed together."""
@@ -163,7 +175,7 @@ def observed(  # type: ignore[no-untyped-def]
     kinds: dict[str, str] = {}  # the inputs read, by origin: what each gave is said
     for path in files:
         try:
-            captures.append(read_file(path, names, limits, formats[path]))
+            captures.append(read_file(path, names, limits, formats[path], _time_of(path, times or {})))
             kinds[str(path)] = formats[path]
         except LoadError as error:
             problems.append(error.problem)

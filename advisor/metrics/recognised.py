@@ -122,9 +122,22 @@ def _looks_like(kind: str, head: str) -> str:
         return f": the JMX exporter's default names, without rules ({case}), such as {shown}"
     if any(name.startswith(("kafka_consumer_", "kafka_producer_")) for name in kafka) and "client_id=" in labels:
         return f": Micrometer's Kafka client meters, such as {shown}"
+    aggregates = [name for name in kafka if name in _LAG_EXPORTER_AGGREGATES]
+    if aggregates:  # kafka-lag-exporter's group totals, without the per-partition series beside them
+        return (f": kafka-lag-exporter's group aggregates ({', '.join(aggregates[:SHOWN_NAMES])}); the flow view reads "
+                "its per-partition kafka_consumergroup_group_lag, kafka_consumergroup_group_offset and "
+                "kafka_partition_latest_offset, which the exporter serves beside them")  # fmt: skip
     if not kafka:
         return f": no Kafka metric names, only names such as {shown}"
     return f": its Kafka names, such as {shown}, are not ones the rules read"
+
+
+# kafka-lag-exporter's per-group summaries (its README's metric list): a group's worst or total lag,
+# which names no partition to follow.
+_LAG_EXPORTER_AGGREGATES = frozenset({
+    "kafka_consumergroup_group_max_lag", "kafka_consumergroup_group_max_lag_seconds",
+    "kafka_consumergroup_group_sum_lag", "kafka_consumergroup_group_topic_sum_lag",
+})  # fmt: skip
 
 
 def _what_is_read(kind: str) -> str:

@@ -120,6 +120,7 @@ class RunRequest(Record):
         "kafka_version",
         "limits",
         "metric_files",
+        "metric_times",
         "metrics_passed",
         "overrides",
         "params",
@@ -158,6 +159,7 @@ class RunRequest(Record):
         ignore_unknown: bool = False,  # --ignore-unknown: a file named that no reader claims is passed over
         metric_files: tuple[Path, ...] = (),  # metrics files (analyze: named, or found in a folder named)
         metrics_passed: tuple[Problem, ...] = (),  # a folder's files that look like metrics no reader takes
+        metric_times: tuple[tuple[Path, float], ...] = (),  # --time FILE=WHEN: a file's time, over its mtime
         endpoints: tuple[str, ...] = (),  # exporter endpoints, scraped `samples` times `interval` s apart
         samples: int = 1,
         interval: float = 30.0,
@@ -188,6 +190,7 @@ class RunRequest(Record):
         self.ignore_unknown = ignore_unknown
         self.metric_files = metric_files
         self.metrics_passed = metrics_passed
+        self.metric_times = metric_times
         self.endpoints = endpoints
         self.samples = samples
         self.interval = interval
@@ -283,7 +286,7 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
 
         metrics = metric_files.observed(request.metric_files, request.limits, request.endpoints, request.samples,
                                         request.interval, request.prometheus, request.window, request.step,
-                                        sleep)  # fmt: skip
+                                        sleep, dict(request.metric_times))  # fmt: skip
         document.observations = metrics.observations
     return Inputs(document, candidates, metrics, problems, skipped)
 

@@ -44,6 +44,10 @@ MICROMETER = (
 MICROMETER_UNREAD = (
     'kafka_consumer_fetch_manager_records_consumed_total{client_id="orders-consumer-1",kafka_version="3.7.1",} 12.0\n'
 )
+LAG_EXPORTER_TOTALS = (
+    'kafka_consumergroup_group_max_lag{cluster_name="main",group="billing",is_simple_consumer="false",} 81234.0\n'
+    'kafka_consumergroup_group_sum_lag{cluster_name="main",group="billing",} 152001.0\n'
+)
 NOT_KAFKA = "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\njvm_threads_live_threads 41\n"
 PYTHON_REPR = (
     "{'producer-metrics': {'record-send-rate': 120.5, 'batch-size-avg': 1500.0}, "
@@ -76,6 +80,7 @@ JMX_CASE_UNREAD = 'kafka_server_KafkaServer_Value{name="BrokerState",} 3.0\n'
         (JMX_CASE_UNREAD, "JMX case, as Amazon MSK's Open Monitoring serves them"),
         (MICROMETER_UNREAD, "Micrometer's Kafka client meters, such as kafka_consumer_fetch_manager_records_consumed"),
         (NOT_KAFKA, "no Kafka metric names, only names such as process_cpu_seconds_total"),
+        (LAG_EXPORTER_TOTALS, "kafka-lag-exporter's group aggregates (kafka_consumergroup_group_max_lag"),
     ],
 )
 def test_a_scrape_of_which_the_rules_read_nothing_is_said_with_what_it_looks_like(

@@ -60,3 +60,22 @@ def test_one_snapshot_has_a_lag_and_no_trend_and_says_why(tmp_path: Path) -> Non
     text = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, check=False).stdout
     assert "250,000" in text and "unknown" in text and "not draining" not in text
     assert "drain unknown: one snapshot" in text
+
+
+def test_time_given_for_a_file_is_its_samples_time(tmp_path: Path) -> None:
+    first = _scrape(tmp_path / "a.prom", IDLE.format(count=1.0e12), 1_700_000_000)
+    second = _scrape(tmp_path / "b.prom", IDLE.format(count=1.054e12), 1_700_000_000)  # copied: one mtime
+    base = [sys.executable, "-m", "advisor", "analyze", "a.prom", "b.prom", "--output-format", "json"]
+    times = ["--time", "a.prom=2026-12-05T08:00:00Z", "--time", "b.prom=1796457660"]  # a minute later
+    done = subprocess.run([*base, *times], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    from advisor.cli.analyze import _timed_file
+
+    assert _timed_file("a.prom=2026-12-05T08:00:00Z") == ("a.prom", 1796457600.0) == _timed_file("a.prom=1796457600")
+    assert _timed_file("a.prom=2026-12-05T08:00:00") == ("a.prom", 1796457600.0)  # no offset: UTC
+    read = observed([first, second], RunRequest(paths=()).limits, times={first: 1796457600.0, second: 1796457660.0})
+    (idle,) = read.observations.of(vocabulary.REQUEST_HANDLER_IDLE.mbean, "count")
+    assert [p.time for p in idle.points] == [1796457600.0, 1796457660.0]
+    wrong = subprocess.run([*base, "--time", "c.prom=1796457660"], capture_output=True, text=True, cwd=tmp_path,
+                           check=False)  # fmt: skip
+    assert wrong.returncode == 2 and "--time names c.prom, which is no metrics file of this run" in wrong.stderr
