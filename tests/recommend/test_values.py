@@ -28,10 +28,16 @@ def test_a_profile_that_tolerates_no_loss_keeps_every_durability_guard(profile: 
     picked = chosen(profile)
     assert picked[("producer", "acks")] == "all"  # every goal: acks=1 is never recommended
     assert picked[("producer", "enable.idempotence")] == "true"
+    if profile.ordering == "per-key":  # more in flight turns Java's default idempotence off
+        assert picked[("producer", "max.in.flight.requests.per.connection")] == "5"
+    assert picked[("broker", "compression.type")] == "producer"  # never recompress on the broker
     if profile.goal == "availability":  # the preset tolerates loss: the broker side trades it, and says so
+        assert ("consumer", "enable.auto.commit") not in picked and ("producer", "retries") not in picked
         return
     assert int(picked[("topic", "min.insync.replicas")]) == 2  # RF 3
     assert picked[("broker", "unclean.leader.election.enable")] == "false"
+    assert picked[("producer", "retries")] == "2147483647"  # a transient error is retried, not a record lost
+    assert picked[("consumer", "enable.auto.commit")] == "false"  # offsets committed after the processing
 
 
 def test_trading_durability_away_is_said_where_it_happens() -> None:
