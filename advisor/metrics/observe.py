@@ -50,6 +50,7 @@ class _Builder:
         self.problems: list[Problem] = []
         self.index: dict[tuple, Series] = {}  # type: ignore[type-arg]
         self.untimed: dict[tuple, tuple[int, float]] = {}  # type: ignore[type-arg]  # key → (capture, value)
+        self.furthest: dict[tuple, int] = {}  # type: ignore[type-arg]  # (key, time) → its point's index
 
     def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
         found = self.index.get(key)
@@ -107,9 +108,12 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     if sample.name in vocabulary.IMPLIED:
         labels = {**dict(vocabulary.IMPLIED[sample.name]), **labels}
     metric, reading = resolved
-    node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), capture.origin)
     cluster = next((labels[key] for key in CLUSTER_LABELS if labels.get(key)), None)
     own = tuple(sorted((k, v) for k, v in labels.items() if k not in INFRASTRUCTURE_LABELS))
+    if metric is vocabulary.LOG_END_OFFSET:
+        _furthest(sample, capture, built, metric, reading, cluster, own)
+        return
+    node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), capture.origin)
     key = (metric.mbean, reading, node, cluster, own)
     series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own,
                                               _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
@@ -118,6 +122,29 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     place = (Location(capture.origin, sample.line) if capture.is_file
              else MetricSample(capture.origin, _written(sample.name, sample.labels), when))  # fmt: skip
     built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
+
+
+FURTHEST = "(the replica furthest ahead)"
+
+
+def _furthest(sample: Sample, capture: Capture, built: _Builder, metric: vocabulary.Metric, reading: str,
+              cluster: str | None, own: tuple[tuple[str, str], ...]) -> None:  # fmt: skip
+    """A replica's log end offset, kept as its partition's: at each time the replica furthest ahead
+    (what the flow view reads as the partition's end), not a series per broker — a large cluster
+    has hundreds of thousands of replicas, and no rule asks which broker holds which."""
+    key = (metric.mbean, reading, FURTHEST, cluster, own)
+    series = built.series(key, lambda: Series(metric.mbean, reading, FURTHEST, cluster, own,
+                                              _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
+    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
+    place = (Location(capture.origin, sample.line) if capture.is_file
+             else MetricSample(capture.origin, _written(sample.name, sample.labels), when))  # fmt: skip
+    at = built.furthest.get((key, when))
+    if at is not None:  # another replica at the same time: the furthest stays
+        if sample.value > series.points[at].value:
+            series.points[at] = Point(when, sample.value, place)
+        return
+    built.furthest[(key, when)] = len(series.points)
+    series.points.append(Point(when, sample.value, place))
 
 
 def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int) -> None:

@@ -108,6 +108,25 @@ def test_a_broker_s_log_end_offset_serves_where_no_exporter_gives_one() -> None:
     assert row.lag_time.seconds == pytest.approx(5.0)  # type: ignore[union-attr]  # 1500 passed at t=5 s
 
 
+def test_replicas_end_offsets_are_kept_as_their_partition_s_furthest() -> None:
+    """A large cluster has a series a replica; the flow view reads one a partition: the replica
+    furthest ahead at each time, whichever broker that is (a leader change between the samples)."""
+    from advisor.metrics import exposition, vocabulary
+    from advisor.metrics.observe import FURTHEST, wanted
+
+    lines = ['kafka_log_log_logendoffset{instance="b1",topic="t",partition="0"} 1000 0',
+             'kafka_log_log_logendoffset{instance="b2",topic="t",partition="0"} 990 0',
+             'kafka_log_log_logendoffset{instance="b2",topic="t",partition="0"} 2000 10000',  # b2 leads now
+             'kafka_log_log_logendoffset{instance="b1",topic="t",partition="0"} 1995 10000',
+             'kafka_log_log_logendoffset{instance="b1",topic="t",partition="1"} 70 0']  # fmt: skip
+    samples = list(exposition.parse(lines, "scrape.prom", wanted()))
+    observations, problems = observe([Capture("scrape.prom", None, samples, True)])
+    assert problems == []
+    ends = {s.label("partition"): s for s in observations.of(vocabulary.LOG_END_OFFSET.mbean)}
+    assert set(ends) == {"0", "1"} and {s.node for s in ends.values()} == {FURTHEST}
+    assert [(p.time, p.value, p.place.line) for p in ends["0"].points] == [(0.0, 1000, 1), (10.0, 2000, 3)]
+
+
 def librdkafka_stats(moment: float, hi: int, committed: int, desired: bool = True) -> str:
     partitions = {"0": {"desired": desired, "hi_offset": hi, "committed_offset": committed,
                         "consumer_lag": hi - committed if committed >= 0 else -1},
