@@ -210,7 +210,7 @@ def read_lines(
             samples += _librdkafka(document, path, line)
         else:
             samples += _kafka_python(document, path, line)
-    return _with_records_per_batch(samples)
+    return samples + records_per_batch(samples)
 
 
 def _java(document: dict[str, Any], path: str, line: int) -> list[ClientSample]:
@@ -323,18 +323,23 @@ def _items(value: Any) -> list[tuple[str, Any]]:
     return sorted(value.items()) if isinstance(value, dict) else []
 
 
-def _with_records_per_batch(samples: list[ClientSample]) -> list[ClientSample]:
+def records_per_batch(samples: list[ClientSample], same_line: bool = True) -> list[ClientSample]:
     """Java and kafka-python give bytes per batch and bytes per record; their ratio is records per
-    batch, which librdkafka gives directly (batchcnt)."""
-    sizes = {(s.client, s.labels, s.timestamp_ms, s.line): s for s in samples if s.metric is RECORD_SIZE_AVG}
+    batch, which librdkafka gives directly (batchcnt). Paired by client, labels and time, and by
+    line where both are written on one (a dump); a scrape writes each on a line of its own."""
+
+    def pairing(sample: ClientSample) -> tuple:  # type: ignore[type-arg]
+        return sample.client, sample.labels, sample.timestamp_ms, sample.line if same_line else None
+
+    sizes = {pairing(s): s for s in samples if s.metric is RECORD_SIZE_AVG}
     derived = []
     for sample in samples:
         if sample.metric is BATCH_SIZE_AVG and sample.library != "librdkafka":
-            record = sizes.get((sample.client, sample.labels, sample.timestamp_ms, sample.line))
+            record = sizes.get(pairing(sample))
             if record is not None and record.value > 0:
                 derived.append(sample._replace(metric=RECORDS_PER_BATCH, value=sample.value / record.value,
                                                written=f"{sample.written} / {record.written}"))  # fmt: skip
-    return samples + derived
+    return derived
 
 
 # Where each client writes each metric, for the rule pages (the readers above are the truth).

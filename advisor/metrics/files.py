@@ -73,7 +73,7 @@ def _walked_metrics(root: Path, most: int, passed: list[Problem] | None = None) 
             if entry.is_dir(follow_symlinks=False):
                 pending.append(Path(entry.path))
             elif Path(entry.name).suffix in METRIC_SUFFIXES:
-                head = _head(Path(entry.path))
+                head = sniff.read_head(Path(entry.path))
                 if sniff.kind(head):
                     found.append(Path(entry.path))
                 elif passed is not None and (why := sniff.near_miss(head)):
@@ -81,17 +81,9 @@ def _walked_metrics(root: Path, most: int, passed: list[Problem] | None = None) 
     return sorted(found)
 
 
-def _head(path: Path) -> str:
-    try:
-        with path.open(encoding="utf-8", errors="replace") as stream:
-            return stream.read(8192)
-    except OSError:
-        return ""
-
-
 def metric_format(path: Path) -> str | None:
     """What a file's first 8 KB say it is: exposition, a Prometheus API result, or neither."""
-    return sniff.kind(_head(path))
+    return sniff.kind(sniff.read_head(path))
 
 
 def read_file(

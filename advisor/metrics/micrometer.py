@@ -58,17 +58,4 @@ def client_samples(samples: Iterable[Sample]) -> list[ClientSample]:
         written = sample.name + "{" + ",".join(f'{k}="{v}"' for k, v in sample.labels) + "}"
         found.append(ClientSample(metric, client, own, sample.value, sample.timestamp_ms, sample.line, written,
                                   LIBRARY))  # fmt: skip
-    return found + _records_per_batch(found)
-
-
-def _records_per_batch(samples: list[ClientSample]) -> list[ClientSample]:
-    """Bytes per batch over bytes per record, paired by client, labels and time (each is a line
-    of its own in a scrape)."""
-    sizes = {(s.client, s.labels, s.timestamp_ms): s for s in samples if s.metric is clients.RECORD_SIZE_AVG}
-    derived = []
-    for sample in samples:
-        record = sizes.get((sample.client, sample.labels, sample.timestamp_ms))
-        if sample.metric is clients.BATCH_SIZE_AVG and record is not None and record.value > 0:
-            derived.append(sample._replace(metric=clients.RECORDS_PER_BATCH, value=sample.value / record.value,
-                                           written=f"{sample.written} / {record.written}"))  # fmt: skip
-    return derived
+    return found + clients.records_per_batch(found, same_line=False)

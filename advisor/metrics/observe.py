@@ -87,7 +87,8 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
                 _bean(sample, capture, built, number)
             else:
                 _broker(sample, capture, built, number)
-                exposed.append(sample)
+                if sample.name in micrometer.NAMES:
+                    exposed.append(sample)
         for client_sample in micrometer.client_samples(exposed):  # Java clients' meters in a scrape
             _client(client_sample, capture, built, number)
     for series in built.observations.series:
@@ -117,11 +118,22 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     key = (metric.mbean, reading, node, cluster, own)
     series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own,
                                               _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
+    when = _when(sample, capture)
+    place = _exposed_place(sample, capture, when)
     stamped = sample.timestamp_ms is not None
-    when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
-    place = (Location(capture.origin, sample.line) if capture.is_file
-             else MetricSample(capture.origin, _written(sample.name, sample.labels), when))  # fmt: skip
     built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
+
+
+def _when(sample: Sample | ClientSample | BeanSample, capture: Capture) -> float | None:
+    """The sample's own time, else its input's (a file's modification time, a scrape's), if any."""
+    return sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
+
+
+def _exposed_place(sample: Sample, capture: Capture, when: float | None) -> Location | MetricSample:
+    """Where an exporter's sample was read: a file's line, or the series as a scrape wrote it."""
+    if capture.is_file:
+        return Location(capture.origin, sample.line)
+    return MetricSample(capture.origin, _written(sample.name, sample.labels), when)
 
 
 FURTHEST = "(the replica furthest ahead)"
@@ -135,9 +147,8 @@ def _furthest(sample: Sample, capture: Capture, built: _Builder, metric: vocabul
     key = (metric.mbean, reading, FURTHEST, cluster, own)
     series = built.series(key, lambda: Series(metric.mbean, reading, FURTHEST, cluster, own,
                                               _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
-    when = sample.timestamp_ms / 1000 if sample.timestamp_ms is not None else capture.time
-    place = (Location(capture.origin, sample.line) if capture.is_file
-             else MetricSample(capture.origin, _written(sample.name, sample.labels), when))  # fmt: skip
+    when = _when(sample, capture)
+    place = _exposed_place(sample, capture, when)
     at = built.furthest.get((key, when))
     if at is not None:  # another replica at the same time: the furthest stays
         if sample.value > series.points[at].value:
@@ -154,10 +165,10 @@ def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int
     role, library = metric.role, sample.library
     series = built.series(key, lambda: Series(metric.id, metric.reading, sample.client, None, sample.labels,
                                               sample.written, component=role, library=library))  # fmt: skip
-    stamped = sample.timestamp_ms is not None
-    when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
     place = Location(capture.origin, sample.line)
-    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
+    stamped = sample.timestamp_ms is not None
+    built.point(key, series, Point(_when(sample, capture), sample.value, place), capture.origin, sample.line, number,
+                stamped)  # fmt: skip
 
 
 def _bean(sample: BeanSample, capture: Capture, built: _Builder, number: int) -> None:
@@ -166,7 +177,7 @@ def _bean(sample: BeanSample, capture: Capture, built: _Builder, number: int) ->
     key = (metric.mbean, reading, node, None, sample.labels)
     series = built.series(key, lambda: Series(metric.mbean, reading, node, None, sample.labels, sample.written,
                                               metric.count_scale))  # fmt: skip
-    stamped = sample.timestamp_ms is not None
-    when = sample.timestamp_ms / 1000 if stamped else capture.time  # type: ignore[operator]
     place = Location(capture.origin, sample.line)
-    built.point(key, series, Point(when, sample.value, place), capture.origin, sample.line, number, stamped)
+    stamped = sample.timestamp_ms is not None
+    built.point(key, series, Point(_when(sample, capture), sample.value, place), capture.origin, sample.line, number,
+                stamped)  # fmt: skip

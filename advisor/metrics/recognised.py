@@ -82,18 +82,10 @@ def _default_dialect(name: str) -> frozenset[str]:
 def nothing_read(origin: str, kind: str, is_file: bool) -> Problem:
     """The note for a metrics input of which the rules read no series: what it looks like and
     what would be read (kafka=True: `--unread=error` fails a CI gate on it)."""
-    looks = _looks_like(kind, _head(Path(origin)) if is_file else "")
+    looks = _looks_like(kind, sniff.read_head(Path(origin), HEAD_BYTES) if is_file else "")
     message = (f"no metric the rules read was found in it ({sniff.described(kind)}{looks}); "
                f"{_what_is_read(kind)}; docs/metrics.md lists every name and shape read")  # fmt: skip
     return Problem(origin, None, message, "skipped", kafka=True)
-
-
-def _head(path: Path) -> str:
-    try:
-        with path.open(encoding="utf-8", errors="replace") as stream:
-            return stream.read(HEAD_BYTES)
-    except OSError:
-        return ""
 
 
 _EXPOSITION_NAME = lazy_re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?[ \t]", re.MULTILINE)

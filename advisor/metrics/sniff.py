@@ -4,6 +4,8 @@ metrics (Java/kafka-python dump, librdkafka statistics, kafka-python's metrics()
 
 from __future__ import annotations
 
+from pathlib import Path
+
 EXPOSITION, API_RESULT, CLIENT, JMXTOOL = "prometheus", "prometheus-api", "client-metrics", "jmxtool"
 NAMES = {EXPOSITION: "Prometheus exposition", API_RESULT: "a Prometheus API answer", CLIENT: "client metrics",
          JMXTOOL: "a JmxTool dump"}  # fmt: skip
@@ -23,6 +25,15 @@ def kind(head: str) -> str | None:
     if report:
         return f"{JMXTOOL}:{report}"
     return EXPOSITION if inputs.is_exposition(head) else None
+
+
+def read_head(path: Path, size: int = 8192) -> str:
+    """A file's first `size` characters (what `kind` is asked about); '' when it cannot be read."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as stream:
+            return stream.read(size)
+    except OSError:
+        return ""
 
 
 def described(found: str) -> str:

@@ -177,10 +177,7 @@ class SourceFile(Value):
     @cached_property
     def lines(self) -> list[str]:
         """Its lines, broken where Java and the spans break them (\\n, \\r\\n, \\r)."""
-        if not self.text:
-            return []
-        text = self.text.removesuffix("\n").removesuffix("\r")
-        return text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
+        return split_lines(self.text)
 
     def some_lines(self, wanted: Iterable[int]) -> dict[int, str]:
         """The lines numbered `wanted` (1-based, as `lines` numbers them) that the file has, without
@@ -190,15 +187,22 @@ class SourceFile(Value):
         if "lines" in self.__dict__:  # split already
             lines = self.lines
             return {n: lines[n - 1] for n in numbers if n <= len(lines)}
-        text = self.text.removesuffix("\n").removesuffix("\r")
-        if not numbers or not text:
+        if not numbers:
             return {}
-        last = max(numbers)  # split no further than the last line wanted
-        parts = text.split("\n", last) if "\r" not in text else _LINE_BREAK.split(text, last)
+        parts = split_lines(self.text, max(numbers))  # split no further than the last line wanted
         return {n: parts[n - 1] for n in numbers if n <= len(parts)}
 
 
 _LINE_BREAK = lazy_re.compile(r"\r\n|\n|\r")
+
+
+def split_lines(text: str, most: int = 0) -> list[str]:
+    """A text's lines, broken where Java and the spans break them (\\n, \\r\\n, \\r); with
+    `most`, split no more than that many times (the rest is the last part)."""
+    text = text.removesuffix("\n").removesuffix("\r")
+    if not text:
+        return []
+    return text.split("\n", most or -1) if "\r" not in text else _LINE_BREAK.split(text, most)
 
 
 class Document(Value):

@@ -209,11 +209,7 @@ def _not_read(path: Path) -> str:
     are said with what to save instead; anything else is no format we read."""
     from advisor.metrics import sniff
 
-    try:
-        with path.open(encoding="utf-8", errors="replace") as stream:
-            head = stream.read(8192)
-    except OSError:
-        head = ""
+    head = sniff.read_head(path)
     found = sniff.kind(head)
     if found:
         return f"{sniff.described(found)}, not configuration: kafka-advisor analyze reads it"

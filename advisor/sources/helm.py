@@ -32,7 +32,7 @@ from advisor import lazy_re
 from advisor.analysis.values import is_template
 from advisor.catalog import charts, surfaces
 from advisor.model.chart_values import SEPARATOR
-from advisor.model.document import ConfigSet, Setting, SourceFile
+from advisor.model.document import ConfigSet, Setting, SourceFile, split_lines
 from advisor.model.provenance import Location
 from advisor.secrets import is_secret_key
 from advisor.sources import beside, chart_paths, properties_syntax
@@ -470,7 +470,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     nested = isinstance(inner, Located) and inner.line == values.line  # under an umbrella's kafka:
     named_chart, chart_from = _release_from_chart(path), "Chart.yaml"
     pin = _release_pin(Path(path)) if named_chart is None else None
-    files = _Files({path: (text, source.lines)})
+    files = Files({path: (text, source.lines)})
     if pin is not None:
         if pin.chart_version is not None:
             named_chart, chart_from = chart_release(pin.chart_version), f"helm_release at {pin.where}"
@@ -489,7 +489,7 @@ def load(path: str, text: str, values: Located, options) -> tuple[SourceFile, li
     return source, config_sets
 
 
-class _Files:
+class Files:
     """The texts a chart's values are written in, with their lines and line indexes: the values
     file, and the .tf whose helm_release sets values over it (or the .tf alone)."""
 
@@ -500,7 +500,7 @@ class _Files:
 
     def add(self, path: str, text: str) -> None:
         self.texts[path] = text
-        self._lines[path] = SourceFile(path, text, "terraform").lines
+        self._lines[path] = split_lines(text)
 
     def lines(self, path: str) -> list[str]:
         return self._lines.get(path, [])
@@ -514,7 +514,7 @@ class _Files:
 def chart_config_sets(
     values: Located,
     path: str,
-    files: _Files,
+    files: Files,
     named_chart: tuple[str, str] | None,
     chart_from: str,
     *,

@@ -151,15 +151,6 @@ def _mark(node: Any, origin: str) -> None:
             pending.extend(v for v in current if isinstance(v, (Located, LocatedList)))
 
 
-def _new_map(line: int, origin: str | None) -> Located:
-    mapping = Located()
-    mapping.line = line
-    mapping._key_spans, mapping._value_spans = {}, {}
-    if origin is not None:
-        mapping.origin = origin
-    return mapping
-
-
 def _new_list(line: int, origin: str | None) -> LocatedList:
     items = LocatedList()
     items.line = line
@@ -168,18 +159,12 @@ def _new_list(line: int, origin: str | None) -> LocatedList:
     return items
 
 
-def _put(mapping: Located, key: str, value: Any, key_span: Span, value_span: Span) -> None:
-    mapping[key] = value
-    mapping._key_spans[key] = key_span  # type: ignore[index]  # made by _new_map
-    mapping._value_spans[key] = value_span  # type: ignore[index]
-
-
 def _from_hcl(value: Value, origin: str | None, text: str) -> Any:
     """An HCL value as chart values: objects as mappings, lists as lists, the rest as text."""
     if isinstance(value.value, dict):
-        mapping = _new_map(value.span.line, origin)
+        mapping = Located.spanned(value.span.line, origin)
         for key, item in value.value.items():
-            _put(mapping, key, _from_hcl(item, origin, text), item.key_span or item.span, item.span)
+            mapping.put(key, _from_hcl(item, origin, text), item.key_span or item.span, item.span)
         return mapping
     if isinstance(value.value, list):
         items = _new_list(value.span.line, origin)
@@ -219,7 +204,7 @@ def _set_layer(
     entries = _set_entries(block, unread, path, name)
     if not entries:
         return None
-    root = _new_map(entries[0][1].span.line, origin)
+    root = Located.spanned(entries[0][1].span.line, origin)
     for kind, written, value in entries:
         segments = _set_path(str(written.value)) if not written.expression else None
         if segments is None:
@@ -303,7 +288,8 @@ def _assign(root: Located, segments: list[str | int], value: Any, key_span: Span
     for at, segment in enumerate(segments):
         last = at == len(segments) - 1
         following = segments[at + 1] if not last else None
-        child = value if last else _new_list(line, origin) if isinstance(following, int) else _new_map(line, origin)
+        child = (value if last else _new_list(line, origin) if isinstance(following, int)
+                 else Located.spanned(line, origin))  # fmt: skip
         if isinstance(segment, str):
             if not isinstance(node, Located):
                 return False
@@ -311,7 +297,7 @@ def _assign(root: Located, segments: list[str | int], value: Any, key_span: Span
             if not last and isinstance(existing, type(child)):
                 child = existing
             span = value_span if last else key_span
-            _put(node, segment, child, key_span, span)
+            node.put(segment, child, key_span, span)
         else:
             if not isinstance(node, LocatedList):
                 return False
@@ -337,34 +323,12 @@ def merged(base: Located, layers: list[Located], origin: str | None) -> Located:
     return result
 
 
-def _copy(mapping: Located) -> Located:
-    copied = mapping.__class__()
-    copied.update(mapping)
-    copied.line = mapping.line
-    copied._key_spans = {key: span for key in mapping if (span := mapping.key_span(key)) is not None}
-    copied._value_spans = {key: span for key in mapping if (span := mapping.value_span(key)) is not None}
-    copied.duplicates = mapping.duplicates
-    if mapping.origin is not None:
-        copied.origin = mapping.origin
-    if mapping.origins is not None:
-        copied.origins = dict(mapping.origins)
-    return copied
-
-
 def _merge(base: Located, layer: Located, origin: str | None) -> Located:
-    result = _copy(base)
+    result = base.copied()
     for key, value in layer.items():
         old = result.get(key)
         if isinstance(value, Located) and isinstance(old, Located):
             result[key] = _merge(old, value, origin)
             continue
-        result[key] = value
-        key_span, value_span = layer.key_span(key), layer.value_span(key)
-        if key_span is not None:
-            result._key_spans[key] = key_span  # type: ignore[index]  # made by _copy
-        if value_span is not None:
-            result._value_spans[key] = value_span  # type: ignore[index]
-        written_in = layer.origin or origin
-        if written_in is not None and written_in != result.origin:
-            result.origins = {**(result.origins or {}), key: written_in}
+        result.put(key, value, layer.key_span(key), layer.value_span(key), layer.origin or origin)
     return result

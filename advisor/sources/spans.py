@@ -105,6 +105,44 @@ class Located(dict):  # type: ignore[type-arg]
         span = self.key_span(key)
         return (span.line, span.column) if span is not None else (self.line, 1)
 
+    @classmethod
+    def spanned(cls, line: int, origin: str | None = None) -> Located:
+        """An empty mapping that will hold spans given to it (`put`), not made from YAML nodes."""
+        mapping = cls()
+        mapping.line = line
+        mapping._key_spans, mapping._value_spans = {}, {}
+        if origin is not None:
+            mapping.origin = origin
+        return mapping
+
+    def put(self, key: str, value: Any, key_span: Span | None, value_span: Span | None,
+            written_in: str | None = None) -> None:  # fmt: skip
+        """`key` set to `value` with its spans (those given), written in `written_in` when that is
+        another file than this mapping's. The mapping holds its spans already (`spanned`, `copied`)."""
+        if self._key_spans is None or self._value_spans is None:
+            self._spans_made()
+        self[key] = value
+        if key_span is not None:
+            self._key_spans[key] = key_span  # type: ignore[index]  # made just above
+        if value_span is not None:
+            self._value_spans[key] = value_span  # type: ignore[index]
+        if written_in is not None and written_in != self.origin:
+            self.origins = {**(self.origins or {}), key: written_in}
+
+    def copied(self) -> Located:
+        """A copy with its own spans and origins, to change without changing this one (a file's
+        parse is shared by the readers that look at it)."""
+        copy = self.__class__()
+        copy.update(self)
+        copy.line, copy.duplicates = self.line, self.duplicates
+        copy._key_spans = {key: span for key in self if (span := self.key_span(key)) is not None}
+        copy._value_spans = {key: span for key in self if (span := self.value_span(key)) is not None}
+        if self.origin is not None:
+            copy.origin = self.origin
+        if self.origins is not None:
+            copy.origins = dict(self.origins)
+        return copy
+
     def file_of(self, key: str, path: str) -> str:
         """The file `key` was written in: `path` (the file read) unless merged from elsewhere."""
         if self.origins is not None and key in self.origins:

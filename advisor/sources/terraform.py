@@ -203,7 +203,7 @@ def _release_config_sets(block: Block, path: str, text: str, source: SourceFile)
     values = helm_release.merged(base, found.layers, None)
     named_chart = helm.chart_release(found.chart_version) if found.chart_version else None
     where = f"helm_release at {Path(path).name}:{found.line}"
-    files = helm._Files({path: (text, source.lines)})
+    files = helm.Files({path: (text, source.lines)})
     config_sets = helm.chart_config_sets(values, path, files, named_chart, where, pinned=True,
                                          name=f"helm_release/{found.name}")  # fmt: skip
     return config_sets
