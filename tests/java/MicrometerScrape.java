@@ -37,6 +37,9 @@ public class MicrometerScrape {
         consumerProps.put("group.id", group);
         consumerProps.put("auto.offset.reset", "earliest");
         consumerProps.put("max.poll.records", "50");  // several polls: the lag is seen while it falls
+        // Small fetches: the consumer records a fetch's size once it has handed out all of it, and
+        // one fetch of everything, half read, would leave fetch-size-avg without a value (NaN).
+        consumerProps.put("max.partition.fetch.bytes", "4096");
         consumerProps.put("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         consumerProps.put("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
 
