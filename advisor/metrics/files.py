@@ -137,7 +137,8 @@ def _time_of(path: Path, times: dict[Path, float]) -> float | None:
 class Read(NamedTuple):
     """What the metric inputs of a run gave: their observations, each file's format, what each
     input gave the rules (by origin), what could not be read (a problem each, the rest still
-    read), and the inputs of which the rules read nothing (a note each: never a silent pass)."""
+    read), and notes: the inputs of which the rules read nothing (never a silent pass), and how
+    label-less scrapes were taken as nodes."""
 
     observations: Observations
     formats: dict[Path, str]
@@ -191,4 +192,4 @@ def observed(  # type: ignore[no-untyped-def]
     files_read = {str(path) for path in files}
     unread = [recognised.nothing_read(origin, read.kind, origin in files_read)
               for origin, read in inputs.items() if not read.series]  # fmt: skip
-    return Read(observations, formats, problems + observed_problems, inputs, unread)
+    return Read(observations, formats, problems + observed_problems, inputs, unread + observations.notes)

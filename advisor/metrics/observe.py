@@ -4,15 +4,16 @@ Labels split three ways. Identity labels a Prometheus server or operator adds (`
 `instance`, ...) name the node; cluster labels (`strimzi_io_cluster`, `kafka_cluster`,
 `cluster`) name its cluster; the other infrastructure labels (`job`, `namespace`, ...) are
 dropped; what remains are the metric's own labels (topic, partition, request, quantile, ...).
-Without identity labels the node is where the samples came from: the file, or the endpoint
-(repeated scrapes of one endpoint are one node's series over time).
+Without identity labels the node is where the samples came from: the file (files that show one
+target scraped again are one node: targets.py), or the endpoint (repeated scrapes of one endpoint
+are one node's series over time).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from advisor.metrics import micrometer, vocabulary
+from advisor.metrics import micrometer, targets, vocabulary
 from advisor.metrics.clients import ClientSample
 from advisor.metrics.exposition import Sample
 from advisor.metrics.inputs import Capture
@@ -34,7 +35,8 @@ INFRASTRUCTURE_LABELS = frozenset(
 
 def wanted() -> frozenset[str]:
     """Every series name a rule may read, for the exposition reader's family filter."""
-    return frozenset(vocabulary.ALIASES) | vocabulary.DEFAULT_SERIES | frozenset(micrometer.NAMES)
+    names = frozenset(vocabulary.ALIASES) | vocabulary.DEFAULT_SERIES | frozenset(micrometer.NAMES)
+    return names | {targets.START_TIME}  # which saved scrapes are one process
 
 
 def _written(name: str, labels: Iterable[tuple[str, str]]) -> str:
@@ -51,6 +53,7 @@ class _Builder:
         self.index: dict[tuple, Series] = {}  # type: ignore[type-arg]
         self.untimed: dict[tuple, tuple[int, float]] = {}  # type: ignore[type-arg]  # key → (capture, value)
         self.furthest: dict[tuple, int] = {}  # type: ignore[type-arg]  # (key, time) → its point's index
+        self.nodes: dict[int, str] = {}  # capture number → node: label-less files of one target (targets.py)
 
     def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
         found = self.index.get(key)
@@ -77,6 +80,8 @@ class _Builder:
 
 def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     built = _Builder()
+    captures = list(captures)
+    built.nodes, built.observations.notes = targets.nodes(captures, IDENTITY_LABELS)
     for number, capture in enumerate(captures):
         built.observations.origins.append(capture.origin)
         exposed = []
@@ -114,7 +119,8 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     if metric is vocabulary.LOG_END_OFFSET:
         _furthest(sample, capture, built, metric, reading, cluster, own)
         return
-    node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), capture.origin)
+    node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), None)
+    node = node or built.nodes.get(number, capture.origin)
     key = (metric.mbean, reading, node, cluster, own)
     series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own,
                                               _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip

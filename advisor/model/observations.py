@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from advisor.model.document import Problem
 from advisor.model.provenance import Location, MetricSample
 from advisor.named_tuple import NamedTuple
 
@@ -42,6 +43,7 @@ class Series:
 class Observations:
     series: list[Series] = field(default_factory=list)
     origins: list[str] = field(default_factory=list)  # files and endpoints read, in order
+    notes: list[Problem] = field(default_factory=list)  # how inputs were read that a reader should know
 
     def of(self, metric: str, reading: str | None = None) -> list[Series]:
         """The series of one metric (of one reading), in the order observed. Indexed by metric on

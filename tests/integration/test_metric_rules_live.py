@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
-from testbed import SETTLED, KafkaTestCluster, settled, wait_for_topic, wait_until
+from testbed import SETTLED, KafkaTestCluster, parse_samples, settled, wait_for_topic, wait_until
 
 from advisor.model.provenance import MetricSample
 from advisor.report import session
@@ -150,3 +151,32 @@ def test_a_producer_over_its_quota_fires_the_throttle_rule(kafka_cluster: KafkaT
     findings = analyze(list(kafka_cluster.metrics_urls.values()), samples=2)
     throttled = [f for f in findings if f.rule == "KM011"]
     assert throttled and all(client in f.keys[0] and 'resource="Produce"' in f.keys[0] for f in throttled), findings
+
+
+def test_label_less_scrapes_saved_with_curl_are_told_apart_by_their_process(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    """The real JMX exporter agent serves its JVM's start time: the active controller scraped twice
+    (a before and an after, no instance label) is one node — not two active controllers — and
+    another node scraped beside it stays another node."""
+    from advisor.metrics import vocabulary
+    from advisor.metrics.files import observed
+
+    controllers = "kafka_controller_kafkacontroller_activecontrollercount"
+    wait_until(lambda: settled(kafka_cluster), 120, SETTLED)
+    active = next(node for node in kafka_cluster.node_ids
+                  if "process_start_time_seconds " in (text := kafka_cluster.scrape(node))
+                  and any(value == 1.0 for _, value in parse_samples(text, controllers)))  # fmt: skip
+    other = next(node for node in kafka_cluster.node_ids if node != active)
+    saved = []
+    for name, node in (("before.prom", active), ("after.prom", active), ("other.prom", other)):
+        saved.append(tmp_path / name)
+        saved[-1].write_text(kafka_cluster.scrape(node))
+        time.sleep(1.1)  # curl's files: one modification time each
+    read = observed(saved, session.RunRequest(paths=()).limits)
+    nodes = {s.node for s in read.observations.of(vocabulary.ACTIVE_CONTROLLERS.mbean)}
+    assert nodes == {str(saved[0]), str(saved[2])}, nodes
+    assert [n.path for n in read.unread if n.kind == "note"] == [str(saved[1])]
+    result = subprocess.run([sys.executable, "-m", "advisor", "analyze", *map(str, saved), "--output-format", "json"],
+                            capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert "KM004" not in {f["rule"] for f in json.loads(result.stdout)["findings"]}

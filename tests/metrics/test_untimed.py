@@ -79,3 +79,59 @@ def test_time_given_for_a_file_is_its_samples_time(tmp_path: Path) -> None:
     wrong = subprocess.run([*base, "--time", "c.prom=1796457660"], capture_output=True, text=True, cwd=tmp_path,
                            check=False)  # fmt: skip
     assert wrong.returncode == 2 and "--time names c.prom, which is no metrics file of this run" in wrong.stderr
+
+
+CONTROLLER = (
+    "# TYPE kafka_controller_kafkacontroller_activecontrollercount gauge\n"
+    "kafka_controller_kafkacontroller_activecontrollercount {active}\n"
+    'kafka_server_brokertopicmetrics_bytesinpersec_total{{topic="{topic}"}} 5.0e9\n'
+)
+
+
+def _controllers(tmp_path: Path, files: list[tuple[str, str, float]]) -> tuple[list[str], set[str]]:
+    """Label-less scrapes, as curl saves them: (the nodes the controller count was read on, the rules fired)."""
+    paths = [_scrape(tmp_path / name, text, mtime) for name, text, mtime in files]
+    read = observed(paths, RunRequest(paths=()).limits)
+    nodes = sorted({s.node for s in read.observations.of(vocabulary.ACTIVE_CONTROLLERS.mbean)})
+    done = subprocess.run([sys.executable, "-m", "advisor", "analyze", *map(str, paths), "--output-format", "json"],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    return nodes, {f["rule"] for f in json.loads(done.stdout)["findings"]}
+
+
+def test_one_process_scraped_twice_without_labels_is_one_node(tmp_path: Path) -> None:
+    scrape = CONTROLLER.format(active=1.0, topic="orders") + "process_start_time_seconds 1.6999e9\n"
+    nodes, fired = _controllers(tmp_path, [("before.prom", scrape, 1_700_000_000), ("after.prom", scrape,
+                                                                                   1_700_000_300)])  # fmt: skip
+    assert nodes == [str(tmp_path / "before.prom")] and "KM004" not in fired  # not "2 active controllers"
+    read = observed([tmp_path / "before.prom", tmp_path / "after.prom"], RunRequest(paths=()).limits)
+    (note,) = [n for n in read.unread if n.kind == "note"]
+    assert note.path.endswith("after.prom") and "process_start_time_seconds" in note.message
+
+
+def test_two_processes_alive_at_once_are_two_nodes_even_with_the_same_series(tmp_path: Path) -> None:
+    first = CONTROLLER.format(active=1.0, topic="orders") + "process_start_time_seconds 1.6999e9\n"
+    second = CONTROLLER.format(active=1.0, topic="orders") + "process_start_time_seconds 1.69991e9\n"
+    nodes, fired = _controllers(tmp_path, [("a.prom", first, 1_700_000_000), ("b.prom", second, 1_700_000_010)])
+    assert len(nodes) == 2 and "KM004" in fired  # two controllers that both say they are active
+
+
+def test_a_process_started_after_the_earlier_scrape_is_the_node_restarted(tmp_path: Path) -> None:
+    before = CONTROLLER.format(active=1.0, topic="orders") + "process_start_time_seconds 1.6999e9\n"
+    after = CONTROLLER.format(active=1.0, topic="orders") + "process_start_time_seconds 1.7000001e9\n"
+    nodes, fired = _controllers(tmp_path, [("a.prom", before, 1_700_000_000), ("b.prom", after, 1_700_000_600)])
+    assert len(nodes) == 1 and "KM004" not in fired
+
+
+def test_without_a_start_time_the_series_decide(tmp_path: Path) -> None:
+    same = CONTROLLER.format(active=1.0, topic="orders")
+    nodes, fired = _controllers(tmp_path, [("a.prom", same, 1_700_000_000), ("b.prom", same, 1_700_000_060)])
+    assert len(nodes) == 1 and "KM004" not in fired
+    other = CONTROLLER.format(active=0.0, topic="payments")  # another broker: other partitions' topics
+    nodes, _ = _controllers(tmp_path, [("c.prom", same, 1_700_000_000), ("d.prom", other, 1_700_000_060)])
+    assert len(nodes) == 2
+
+
+def test_two_files_of_one_moment_are_two_nodes(tmp_path: Path) -> None:
+    same = CONTROLLER.format(active=1.0, topic="orders")
+    nodes, fired = _controllers(tmp_path, [("a.prom", same, 1_700_000_000), ("b.prom", same, 1_700_000_000)])
+    assert len(nodes) == 2 and "KM004" in fired
