@@ -37,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(flag, dest=field, type=kind, help=text)
     parser.add_argument("--loss", choices=("none", "some"), help="may acknowledged records be lost?")
     parser.add_argument("--ordering", choices=("per-key", "none"), help="must a key's records stay ordered?")
+    in_play = "producers write in transactions (a transactional.id in your configurations says so too)"
+    parser.add_argument("--transactions", action="store_true", default=None, help=in_play)
     parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
                         help="spell the client settings for this library (default: java)")  # fmt: skip
     parser.add_argument("--output-format", choices=formats("recommend"), default="text")
@@ -50,22 +52,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from advisor.output import render
+    from advisor.catalog import UnknownVersionError
+    from advisor.output import inert, render
+    from advisor.recommend.against import compare, transactions_in
     from advisor.recommend.plan import plan
 
     flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
-    for name in ("goal", "loss", "ordering"):
+    for name in ("goal", "loss", "ordering", "transactions"):
         if getattr(args, name) is not None:
             flags[name] = getattr(args, name)
     profile = profile_from(args, flags, "recommend")
     if isinstance(profile, int):
         return profile
-    result = plan(profile, args.client)._replace(snippets=tuple(args.snippet))
-    if args.configs:
-        against = _against(result, args)
-        if isinstance(against, int):
-            return against
-        result, document = against
+    read = _read_configs(args) if args.configs else None
+    if isinstance(read, int):
+        return read
+    document, kafka_version = read if read is not None else (None, None)
+    seen = {}
+    if document is not None and (transactions := transactions_in(document)) is not None:
+        seen["transactions"] = transactions  # consumers' isolation is in play
+    result = plan(profile, args.client, seen)._replace(snippets=tuple(args.snippet))
+    if document is not None:
+        try:
+            result = result._replace(against=tuple(compare(result.recommendations, document, kafka_version)))
+        except UnknownVersionError as error:
+            print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
+            return 2
         if args.diff:
             from advisor.fix import plan_changes, unified_diff
 
@@ -77,14 +89,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _against(result, args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """The plan with the user's configurations compared, and their document; 2 on an input error.
-    The configurations are read by the session's read stage, as lint reads them (the project
-    config's overrides and clusters included)."""
+def _read_configs(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The user's configurations as one document, read by the session's read stage as lint reads
+    them (the project config's overrides and clusters included), with the Kafka version it is
+    judged at; 2 on an input error."""
     from advisor.catalog import UnknownVersionError
     from advisor.cli.lint import configs_request
     from advisor.output import inert
-    from advisor.recommend.against import compare
     from advisor.report import session
 
     request = configs_request(list(args.configs), args.config, "recommend", kafka_version=args.kafka_version)
@@ -95,18 +106,10 @@ def _against(result, args: argparse.Namespace):  # type: ignore[no-untyped-def]
     except (UnknownVersionError, OSError) as error:
         print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
         return 2
-    document = inputs.document
-    unread = [*inputs.problems, *document.errors]
+    unread = [*inputs.problems, *inputs.document.errors]
     for problem in unread:
         print(f"kafka-advisor: {inert(str(problem))}", file=sys.stderr)
-    if unread:
-        return 2
-    try:
-        against = compare(result.recommendations, document, request.kafka_version)
-    except UnknownVersionError as error:
-        print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
-        return 2
-    return result._replace(against=tuple(against)), document
+    return 2 if unread else (inputs.document, request.kafka_version)
 
 
 def profile_from(args: argparse.Namespace, flags: dict, command: str):  # type: ignore[no-untyped-def, type-arg]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.output import RenderOptions, inert
-from advisor.recommend import spelling
+from advisor.recommend import citations, spelling
 from advisor.recommend.plan import CLIENT_ROLES, Plan
 
 _UNITS = {"bytes": 1, "bytes/s": 1}
@@ -30,9 +30,11 @@ def render(plan: Plan, options: RenderOptions) -> str:
     lines = [f"Load profile: goal {profile.goal}, for the {plan.client} client"]
     shown = ("message_bytes_avg", "message_bytes_max", "rate_mb_s", "rate_msgs_s", "peak_factor", "producers",
              "consumer_groups", "consumers_per_group", "processing_ms", "p99_ms", "loss", "ordering",
-             "retention_hours", "partitions", "brokers", "replication_factor")  # fmt: skip
+             "retention_hours", "partitions", "brokers", "replication_factor", "transactions")  # fmt: skip
     for name in shown:
         value = profile[name]
+        if isinstance(value, bool):
+            value = "yes" if value else None  # transactions: said when in play
         if value is not None:
             number = (f"{value:,.0f}" if value >= 100 else f"{value:g}") if isinstance(value, float) else f"{value}"
             lines.append(f"  {name.replace('_', ' ')}: {number} ({profile.origin(name)})")
@@ -58,10 +60,16 @@ def render(plan: Plan, options: RenderOptions) -> str:
                 lines.append(f"      costs: {r.tradeoff}")
             lines.append(f"      proves it: {spelling.proof(r.proof, plan.client)} — {r.expect}")
             lines.append(f"      source: {r.source}")
+            lines += [f"        {url}" for url in citations.links(r.source)]
             for against in (a for a in plan.against if a.recommendation is r):
                 where = f"{against.config_set.path}:{against.written.line}" if against.written else (
                     f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
-                state = "already so" if against.change is None else f"now {against.current}"
+                state = f"now {against.current}" if against.differs else "already so"
+                if against.declared:  # the creation's own line is not kept: the file, and what declares it
+                    where = (f"{against.config_set.path} (declared by {against.config_set.name}: change it where "
+                             "the topic is created)")  # fmt: skip
+                elif r.at_least and not against.differs and against.current != str(against.value):
+                    state = f"kept {against.current} (at least {against.value})"
                 lines.append(f"      {state}: {inert(where)}")
     lines += ["", "Sizing"]
     for size in plan.sizes:

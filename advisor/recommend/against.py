@@ -1,7 +1,9 @@
 """Recommendations against the user's own configurations: for each config set of a component a
 recommendation concerns, the value it runs with now (written, else its release's and library's
 default), and a Change where it differs — planned into edits of the file where a writer for its
-format exists (`.properties` today), shown as a snippet otherwise."""
+format exists, shown as a snippet otherwise. A topic's partitions and replicas, declared where it
+is created (a KafkaTopic, a `kafka_topic`, `kafka-topics.sh --create`), are compared too; they
+are changed where the topic is created, not by an edit of a setting."""
 
 from __future__ import annotations
 
@@ -28,14 +30,22 @@ class Against(NamedTuple):
     value: Any  # the recommended value, in that spelling
     current: str | None  # what the set runs with now
     written: Location | None  # where it is written (None: the default)
-    change: Change | None  # None: it already is so
+    change: Change | None  # the edit of a setting; None: already so, or declared (not a setting)
     why: str = ""  # why the set runs with `current` when that is neither written nor the plain default
+    declared: bool = False  # a topic's partitions or replicas as its creation declares them
+
+    @property
+    def differs(self) -> bool:
+        """The set runs with another value than the one recommended (with an edit or not)."""
+        return self.change is not None or (
+            self.declared and not _same(self.current, self.value, self.recommendation.at_least)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {"path": self.config_set.path, "subject": self.config_set.name, "component": self.config_set.component,
                 "client": self.config_set.client, "key": self.key, "value": self.value, "current": self.current,
-                "line": self.written.line if self.written else None, "change": self.change is not None,
-                "why": self.why or None}  # fmt: skip
+                "line": self.written.line if self.written else None, "change": self.differs,
+                "edit": self.change is not None, "declared": self.declared, "why": self.why or None}  # fmt: skip
 
 
 def _applies(recommendation: Recommendation, config_set: ConfigSet) -> bool:
@@ -44,7 +54,8 @@ def _applies(recommendation: Recommendation, config_set: ConfigSet) -> bool:
     return config_set.component == "broker" and recommendation.key in _BROKER_DEFAULTS
 
 
-def _same(current: str | None, value: Any) -> bool:
+def _same(current: str | None, value: Any, at_least: bool = False) -> bool:
+    """Does the value a set runs with satisfy the recommended one (`at_least`: or exceed it)?"""
     if current is None:
         return False
     wanted = str(value).lower()
@@ -52,9 +63,39 @@ def _same(current: str | None, value: Any) -> bool:
     if have == wanted:
         return True
     try:
-        return float(have) == float(wanted)
+        return float(have) >= float(wanted) if at_least else float(have) == float(wanted)
     except ValueError:
         return {have, wanted} <= {"all", "-1"}  # acks: the same setting
+
+
+# A topic's creation declares these (ConfigSet.facts), by the recommendation that concerns them.
+_DECLARED = {"partitions": "partitions", "replication.factor": "replicas"}
+
+
+def _declared(recommendation: Recommendation, config_set: ConfigSet) -> Against | None:
+    """A topic's declared partitions or replicas against the recommendation, if it declares them."""
+    fact = _DECLARED.get(recommendation.key)
+    if config_set.component != "topic" or fact is None:
+        return None
+    current = config_set.facts.get(fact)
+    if current is None or not str(current).strip().isdigit():
+        return None  # not declared, or computed (a variable, a template)
+    return Against(recommendation, config_set, recommendation.key, recommendation.value, str(current).strip(),
+                   None, None, "", True)  # fmt: skip
+
+
+def transactions_in(document: Document) -> tuple[bool, str] | None:
+    """(True, where) when a producer of the configurations writes in transactions: a
+    `transactional.id` (or Spring's transaction-id-prefix) — what puts consumers' isolation in play."""
+    for config_set in document.config_sets:
+        if config_set.component != "producer":
+            continue
+        setting = config_set.settings.get("transactional.id")
+        if setting is not None and setting.value.strip():
+            return True, f"{config_set.path}:{setting.location.line}"
+        if config_set.facts.get("transaction_id_prefix"):
+            return True, f"{config_set.path} (spring.kafka.producer.transaction-id-prefix)"
+    return None
 
 
 def _idempotence_off(config_set: ConfigSet, release: str) -> str:
@@ -82,6 +123,10 @@ def compare(recommendations: list[Recommendation], document: Document, kafka_ver
         release = resolve_release(config_set, kafka_version)
         now = effective(config_set, release)
         for recommendation in recommendations:
+            declared = _declared(recommendation, config_set)
+            if declared is not None:
+                found.append(declared)
+                continue
             if not _applies(recommendation, config_set):
                 continue
             role = config_set.component if config_set.component in ("producer", "consumer") else "broker"
@@ -101,7 +146,7 @@ def compare(recommendations: list[Recommendation], document: Document, kafka_ver
             if why:
                 current = "false"
             change = None
-            if not _same(current, spelled.value):
+            if not _same(current, spelled.value, recommendation.at_least):
                 text = str(spelled.value).lower() if isinstance(spelled.value, bool) else str(spelled.value)
                 change = Change("set", key, text, "unsafe", config_set.path, config_set.name)
             found.append(Against(recommendation, config_set, key, spelled.value, current,

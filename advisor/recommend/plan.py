@@ -8,7 +8,7 @@ from typing import Any
 from advisor.named_tuple import NamedTuple
 from advisor.recommend import sizing, spelling, values
 from advisor.recommend.against import Against
-from advisor.recommend.profile import LoadProfile, Resolved, resolve
+from advisor.recommend.profile import LoadProfile, Resolved, resolve, with_configs
 
 CLIENT_ROLES = ("producer", "consumer")
 
@@ -66,6 +66,7 @@ def _snippet(name: str, recommendations: list[values.Recommendation]) -> str:
 SNIPPETS = ("spring", "compose", "strimzi", "helm")
 
 
-def plan(profile: LoadProfile, client: str = "java") -> Plan:
-    resolved = resolve(profile)
+def plan(profile: LoadProfile, client: str = "java", seen: dict[str, tuple[Any, str]] | None = None) -> Plan:
+    """`seen`: what the user's configurations show of the profile (field → (value, where))."""
+    resolved = with_configs(resolve(profile), seen or {})
     return Plan(resolved, client, values.recommend(resolved), sizing.all_sizes(resolved))

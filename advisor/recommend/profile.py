@@ -42,6 +42,7 @@ class LoadProfile(BaseModel):
     producers: int | None = Field(default=None, ge=1, le=100_000, description="producer instances sharing the rate")
     brokers: int | None = Field(default=None, ge=1, le=10_000, description="brokers in the cluster")
     replication_factor: int | None = Field(default=None, ge=1, le=32, description="copies of each partition")
+    transactions: bool | None = Field(default=None, description="do producers write in transactions (exactly-once)?")
 
     @model_validator(mode="after")
     def _sizes_agree(self) -> LoadProfile:
@@ -87,6 +88,7 @@ class Resolved:
     preset: frozenset[str]  # from the goal's preset
     assumed: dict[str, str]  # field → what was assumed, in words
     derived: frozenset[str] = frozenset()  # computed from other numbers (MB/s from records and size)
+    seen: tuple[tuple[str, str], ...] = ()  # (field, where): read from the user's configurations
 
     def __getitem__(self, name: str) -> Any:  # profile["message_bytes_avg"]
         return self.values[name]
@@ -94,6 +96,8 @@ class Resolved:
     def origin(self, name: str) -> str:
         if name in self.given:
             return "given"
+        if name in dict(self.seen):
+            return f"from {dict(self.seen)[name]}"
         if name in self.derived:
             return "derived"
         return "preset" if name in self.preset else "assumed"
@@ -129,5 +133,18 @@ def resolve(profile: LoadProfile) -> Resolved:
         derived.add("message_bytes_max")
     values.setdefault("p99_ms", None)  # no target: nothing is bounded by one
     values.setdefault("partitions", None)  # computed from the rate when not fixed
+    values.setdefault("transactions", False)  # unless given, or a producer's configuration says so
     values["replication_factor"] = min(values["replication_factor"], values["brokers"])
     return Resolved(profile.goal, values, frozenset(given), frozenset(preset), assumed, frozenset(derived))
+
+
+def with_configs(resolved: Resolved, seen: dict[str, tuple[Any, str]]) -> Resolved:
+    """The profile with what the user's configurations show (field → (value, where)) where the
+    user gave nothing: a producer writing `transactional.id` puts transactions in play."""
+    found = {name: found for name, found in seen.items() if name not in resolved.given}
+    if not found:
+        return resolved
+    values = {**resolved.values, **{name: value for name, (value, _) in found.items()}}
+    assumed = {name: words for name, words in resolved.assumed.items() if name not in found}
+    return Resolved(resolved.goal, values, resolved.given, resolved.preset - found.keys(), assumed, resolved.derived,
+                    tuple((name, where) for name, (_, where) in sorted(found.items())))  # fmt: skip

@@ -25,7 +25,7 @@ class Sized(NamedTuple):
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return self._asdict()
+        return {**self._asdict(), "links": citations.links(self.source)}
 
 
 def consumer_bytes_per_second(profile: Resolved) -> float | None:

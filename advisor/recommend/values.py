@@ -31,9 +31,10 @@ class Recommendation(NamedTuple):
     tradeoff: str
     proof: str  # the metric that will show it worked
     expect: str  # what that metric should do
+    at_least: bool = False  # a larger value the user runs with is kept (threads, partitions)
 
     def to_dict(self) -> dict[str, Any]:
-        return self._asdict()
+        return {**self._asdict(), "links": citations.links(self.source)}
 
 
 def _round_up(value: float, step: int) -> int:
@@ -210,6 +211,14 @@ def consumer(profile: Resolved) -> list[Recommendation]:
             "consumer", "fetch.min.bytes", "1", "latency goal → 1 (answer as soon as a byte is there)", {},
             "the broker answers a fetch at once", citations.confluent("latency"), "more fetches at high rates",
             "fetch-latency-avg", "low"))  # fmt: skip
+    if profile["transactions"]:
+        found.append(Recommendation(
+            "consumer", "isolation.level", "read_committed", "transactions in play → read_committed",
+            {"transactions": True},
+            "a consumer reading read_uncommitted (Java's and kafka-python's default) hands out the records of aborted "
+            "and still-open transactions; read_committed stops at the last stable offset (librdkafka's default)",
+            citations.ISOLATION, "records of an open transaction wait until it commits (up to transaction.timeout.ms)",
+            "records-lag-max", "measured to the last stable offset: no aborted record handed out"))  # fmt: skip
     processing = profile["processing_ms"]
     if processing:
         records = int(POLL_INTERVAL_MS * 0.5 / processing)
@@ -262,6 +271,14 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
         "zero-copy path to consumers lost for them); the producer's codec is the one to choose",
         citations.BROKER_COMPRESSION, "", "brokers' CPU; RequestMetrics LocalTimeMs{request=Produce}",
         "lower once the broker stops recompressing"))  # fmt: skip
+    found.append(Recommendation(
+        "broker", "num.recovery.threads.per.data.dir", "2", "at least 2 (Kafka's default since 4.0); a log dir on a "
+        "RAID array: its disks", {},
+        "after an unclean shutdown the broker recovers each log dir's partitions with this many threads before it "
+        "serves them; 1 (the default before 4.0, still in the shipped server.properties of older releases) recovers "
+        "them one at a time", citations.RECOVERY_THREADS, "more disk reads at once while a broker starts",
+        "LogManager remainingLogsToRecover; the broker's start-up time", "reaches 0 sooner after an unclean restart",
+        at_least=True))  # fmt: skip
     unclean = "false" if lossless else "true"
     found.append(Recommendation(
         "broker", "unclean.leader.election.enable", unclean, "loss none → false; loss some → true",

@@ -23,6 +23,7 @@ LOADS = {
     "small": {"message_bytes_avg": 200, "rate_mb_s": 0.5},
     "large": {"message_bytes_avg": 5000, "rate_mb_s": 300.0, "processing_ms": 50, "p99_ms": 200},
     "huge records": {"message_bytes_avg": 400_000, "message_bytes_max": 3_000_000, "rate_mb_s": 20.0},
+    "transactions": {"message_bytes_avg": 1000, "rate_mb_s": 5.0, "transactions": True},  # consumers' isolation
 }
 CASES = [(goal, load) for goal in GOALS for load in LOADS]
 

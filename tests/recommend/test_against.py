@@ -107,7 +107,7 @@ CONTRADICTING = {
     "consumer.properties": "bootstrap.servers=kafka:9092\ngroup.id=billing\nenable.auto.commit=true\n"
     "session.timeout.ms=10000\n",
     "server.properties": "process.roles=broker,controller\nnode.id=1\ndefault.replication.factor=2\n"
-    "compression.type=gzip\n",
+    "compression.type=gzip\nlog.dirs=/data/d1,/data/d2,/data/d3\nnum.recovery.threads.per.data.dir=1\n",
 }
 
 
@@ -128,6 +128,7 @@ def test_every_setting_that_contradicts_the_profile_is_changed_with_its_line(tmp
         "consumer session.timeout.ms": ("10000", 4, "45000"),
         "broker default.replication.factor": ("2", 3, "3"),
         "broker compression.type": ("gzip", 4, "producer"),
+        "broker num.recovery.threads.per.data.dir": ("1", 6, "2"),
     }
     for key, (now, line, value) in expected.items():
         against = found[key]
@@ -162,3 +163,58 @@ def test_partitions_are_never_fewer_than_the_brokers() -> None:
 
     quiet = resolve(LoadProfile(goal="latency", rate_mb_s=0.1, message_bytes_avg=200, brokers=3))
     assert sizing.partitions(quiet).value == 3  # the rate alone would give one
+
+
+def _recommend_json(folder: Path, *args: str) -> dict:  # type: ignore[type-arg]
+    done = subprocess.run([sys.executable, "-m", "advisor", "recommend", "--goal", "durability", "--brokers", "3",
+                           "--output-format", "json", str(folder), *args], capture_output=True, text=True,
+                          timeout=120, check=True)  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def test_a_producer_in_transactions_puts_its_consumers_on_read_committed(tmp_path: Path) -> None:
+    (tmp_path / "consumer.properties").write_text("bootstrap.servers=kafka:9092\ngroup.id=billing\n")
+    plain = _recommend_json(tmp_path)
+    assert "consumer isolation.level" not in {a["recommendation"] for a in plain["against"]}
+    (tmp_path / "producer.properties").write_text("bootstrap.servers=kafka:9092\ntransactional.id=billing-tx\n")
+    report = _recommend_json(tmp_path)
+    written = f"from {tmp_path / 'producer.properties'}:2"
+    assert report["profile"]["transactions"] == {"value": True, "origin": written}
+    (isolation,) = [a for a in report["against"] if a["recommendation"] == "consumer isolation.level"]
+    assert (isolation["current"], isolation["value"], isolation["change"]) == ("read_uncommitted", "read_committed",
+                                                                             True)  # fmt: skip
+    (tmp_path / "consumer.json").write_text('{"consumer": {"bootstrap.servers": "kafka:9092", "group.id": "g"}}')
+    report = _recommend_json(tmp_path)  # librdkafka reads committed records by default
+    (rdkafka,) = [a for a in report["against"] if a["path"].endswith("consumer.json")
+                  and a["recommendation"] == "consumer isolation.level"]  # fmt: skip
+    assert (rdkafka["current"], rdkafka["change"]) == ("read_committed", False)
+
+
+def test_a_topic_declared_with_too_few_partitions_is_said_and_not_edited(tmp_path: Path) -> None:
+    (tmp_path / "topic.yaml").write_text(
+        "apiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaTopic\nmetadata:\n  name: orders\n  labels:\n"
+        "    strimzi.io/cluster: main\nspec:\n  partitions: 1\n  replicas: 3\n  config:\n"
+        "    min.insync.replicas: 2\n"
+    )
+    (tmp_path / "topics.tf").write_text(
+        'resource "kafka_topic" "clicks" {\n  name = "clicks"\n  replication_factor = 3\n'
+        "  partitions = var.clicks_partitions\n}\n"
+    )
+    report = _recommend_json(tmp_path, "--rate-mb-s", "50")
+    declared = {(a["subject"], a["key"]): a for a in report["against"] if a["declared"]}
+    orders = declared[("KafkaTopic/orders", "partitions")]
+    assert (orders["current"], orders["change"], orders["edit"]) == ("1", True, False)  # said; no edit of a setting
+    assert declared[("KafkaTopic/orders", "replication.factor")]["change"] is False  # 3 replicas: already so
+    assert not [key for key in declared if key[0].endswith("clicks") and key[1] == "partitions"]  # a variable
+    text = subprocess.run([sys.executable, "-m", "advisor", "recommend", "--goal", "durability", "--rate-mb-s", "50",
+                           str(tmp_path)], capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
+    assert "now 1: " in text and "change it where the topic is created" in text
+
+
+def test_more_recovery_threads_than_recommended_are_kept(tmp_path: Path) -> None:
+    (tmp_path / "server.properties").write_text(
+        "process.roles=broker\nnode.id=1\nnum.recovery.threads.per.data.dir=8\n"
+    )
+    report = _recommend_json(tmp_path)
+    (threads,) = [a for a in report["against"] if a["key"] == "num.recovery.threads.per.data.dir"]
+    assert (threads["current"], threads["change"]) == ("8", False)  # a RAID's disks: never lowered to 2

@@ -135,3 +135,21 @@ def test_every_source_a_user_reads_is_a_public_document() -> None:
         sources |= {size.source for size in sizing.all_sizes(resolved)}
     assert len(sources) > 12
     assert not [source for source in sources if not source or INTERNAL_NOTES.search(source)]
+
+
+def test_every_source_shown_has_a_link_to_open() -> None:
+    """Each recommendation and size links the public documents its source names (part 7 of #25);
+    each link is https and each known document is linked from some source."""
+    from advisor.recommend import citations
+
+    large = LoadProfile(goal="throughput", message_bytes_max=5_000_000, processing_ms=50.0, retention_hours=24,
+                        transactions=True)  # fmt: skip
+    sources = set()
+    for profile in [*GRID, large]:
+        resolved = resolve(profile)
+        sources |= {r.source for r in values.recommend(resolved)} | {s.source for s in sizing.all_sizes(resolved)}
+    unlinked = [source for source in sources if not citations.links(source)]
+    assert unlinked == []
+    every = {url for source in sources for url in citations.links(source)}
+    assert all(url.startswith("https://") for url in every)
+    assert {url for _, url in citations.LINKS} <= every  # no document listed that no source names
