@@ -351,6 +351,10 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
                 files.append(FileSummary(str(path), metrics.formats[path], 0))
             else:
                 files.append(FileSummary(str(path), gave.kind, 0, gave.series, gave.recognised, gave.described()))
+        named = {str(path) for path in request.metric_files}
+        for origin, gave in metrics.inputs.items():  # endpoints and Prometheus servers: what each gave too
+            if origin not in named:
+                files.append(FileSummary(origin, gave.kind, 0, gave.series, gave.recognised, gave.described()))
         if request.source_lines:
             lines = {**lines, **_metric_lines(findings, metrics.observations)}
         view = flow_view.view(metrics.observations)

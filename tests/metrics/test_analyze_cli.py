@@ -142,3 +142,18 @@ def test_samples_need_an_endpoint(tmp_path: Path) -> None:
     scrape.write_text(f"{URP} 0\n")
     result = analyze(str(scrape), "--samples", "2")
     assert result.returncode == 2 and "--samples needs an endpoint" in result.stderr
+
+
+def test_an_endpoint_says_what_it_gave_in_text_and_json(exporter: str) -> None:
+    """An endpoint is an input like a file: what it was read as and how many series the rules read,
+    in every format — never "no configuration was read" beside a scrape that was read."""
+    _Exporter.bodies = {"/metrics": [f"# TYPE {URP} gauge\n{URP} 0\n"], "/other": ["# TYPE jvm_threads gauge\n"
+                                                                                   "jvm_threads 40\n"]}  # fmt: skip
+    url, other = f"http://{exporter}/metrics", f"http://{exporter}/other"
+    text = analyze(url, other).stdout
+    assert f"metrics: {url}: Prometheus exposition" in text and "1 series read" in text
+    assert "no configuration was read" not in text
+    report = json.loads(analyze(url, other, "--output-format", "json").stdout)
+    entries = {entry["path"]: entry for entry in report["files"]}
+    assert entries[url]["series"] == 1 and entries[other]["series"] == 0
+    assert [note["path"] for note in report["skipped"]] == [other]  # nothing read from it: said
