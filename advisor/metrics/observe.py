@@ -21,6 +21,7 @@ from advisor.metrics.jmxtool import BeanSample
 from advisor.model.document import Problem
 from advisor.model.observations import Observations, Point, Series
 from advisor.model.provenance import Location, MetricSample
+from advisor.named_tuple import NamedTuple
 
 IDENTITY_LABELS = ("kubernetes_pod_name", "pod", "instance", "node_id", "broker_id")
 CLUSTER_LABELS = ("strimzi_io_cluster", "kafka_cluster", "cluster", "cluster_name")  # cluster_name: kafka-lag-exporter
@@ -54,6 +55,7 @@ class _Builder:
         self.untimed: dict[tuple, tuple[int, float]] = {}  # type: ignore[type-arg]  # key → (capture, value)
         self.furthest: dict[tuple, int] = {}  # type: ignore[type-arg]  # (key, time) → its point's index
         self.nodes: dict[int, str] = {}  # capture number → node: label-less files of one target (targets.py)
+        self.plans: dict[tuple[str, tuple[str, ...]], object] = {}  # (name, label names) → _Plan, _SKIP or None
 
     def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
         found = self.index.get(key)
@@ -102,8 +104,72 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     return built.observations, built.problems
 
 
+class _Plan(NamedTuple):
+    """How the samples of one series name with one list of label names are observed — the same
+    for each of them, so worked out once: a large cluster's scrape is hundreds of thousands of
+    samples of a few such shapes."""
+
+    metric: vocabulary.Metric
+    reading: str
+    identity: tuple[int, ...]  # the identity labels' positions, in IDENTITY_LABELS' order
+    cluster: tuple[int, ...]  # the cluster labels' positions, in CLUSTER_LABELS' order
+    own: tuple[tuple[str, int, str], ...]  # (name, position or -1, the implied value), sorted by name
+
+
+_SKIP = object()  # a name no rule reads, in any dialect
+
+
+def _plan(name: str, names: tuple[str, ...]) -> _Plan | object | None:
+    """The plan for a shape; _SKIP for a name nothing reads; None when a sample's values decide
+    (the exporter's default format names the metric in a label, a count-or-rate by its size,
+    exporter 1.x's `_objectname`): those go the general way."""
+    alias = vocabulary.ALIASES.get(name)
+    if alias is None:
+        return None if name in vocabulary.DEFAULT_SERIES else _SKIP
+    lowered = {key.lower(): at for at, key in enumerate(names)}  # a repeated name: the last wins, as in a dict
+    implied = dict(vocabulary.IMPLIED.get(name, ()))
+    if "_objectname" in lowered or alias.reading == vocabulary.Reading.COUNT_OR_RATE:
+        return None
+    if implied.keys() & {*IDENTITY_LABELS, *CLUSTER_LABELS}:
+        return None
+    reading = alias.reading
+    if reading == vocabulary.Reading.QUANTILE and "quantile" not in lowered:
+        reading = vocabulary.Reading.COUNT
+    merged = {**{key: -1 for key in implied}, **lowered}
+    own = tuple(sorted((key, at, implied.get(key, "")) for key, at in merged.items()
+                       if key not in INFRASTRUCTURE_LABELS))  # fmt: skip
+    identity = tuple(lowered[key] for key in IDENTITY_LABELS if key in lowered)
+    cluster = tuple(lowered[key] for key in CLUSTER_LABELS if key in lowered)
+    return _Plan(alias.metric, reading, identity, cluster, own)
+
+
 def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> None:
     """An exporter's sample onto its node's series, named by the vocabulary (others are passed over)."""
+    shape = (sample.name, tuple([key for key, _ in sample.labels]))
+    plan = built.plans.get(shape, _UNPLANNED)
+    if plan is _UNPLANNED:
+        plan = built.plans[shape] = _plan(*shape)
+    if not isinstance(plan, _Plan):
+        if plan is None:
+            _broker_by_values(sample, capture, built, number)
+        return  # _SKIP: a name nothing reads
+    values = [value for _, value in sample.labels]
+    cluster = next((values[at] for at in plan.cluster if values[at]), None)
+    own = tuple([(key, values[at] if at >= 0 else implied) for key, at, implied in plan.own])
+    metric, reading = plan.metric, plan.reading
+    if metric is vocabulary.LOG_END_OFFSET:
+        _furthest(sample, capture, built, metric, reading, cluster, own)
+        return
+    node = next((values[at] for at in plan.identity if values[at]), None)
+    _place(sample, capture, built, number, (metric.mbean, reading, node or built.nodes.get(number, capture.origin),
+                                            cluster, own), metric)  # fmt: skip
+
+
+_UNPLANNED = object()
+
+
+def _broker_by_values(sample: Sample, capture: Capture, built: _Builder, number: int) -> None:
+    """A sample whose label values decide what it is (see _plan)."""
     labels = {key.lower(): value for key, value in sample.labels}
     resolved = vocabulary.resolve(sample.name, labels, sample.value)
     if resolved is None:  # the JMX exporter without rules names a metric by its bean's `name` key
@@ -121,9 +187,20 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
         return
     node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), None)
     node = node or built.nodes.get(number, capture.origin)
-    key = (metric.mbean, reading, node, cluster, own)
-    series = built.series(key, lambda: Series(metric.mbean, reading, node, cluster, own,
-                                              _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
+    _place(sample, capture, built, number, (metric.mbean, reading, node, cluster, own), metric)
+
+
+SeriesKey = tuple[str, str, str, "str | None", tuple[tuple[str, str], ...]]  # metric, reading, node, cluster, labels
+
+
+def _place(sample: Sample, capture: Capture, built: _Builder, number: int, key: SeriesKey,
+           metric: vocabulary.Metric) -> None:  # fmt: skip
+    """The sample as a point of its series (made on first use)."""
+    series = built.index.get(key)
+    if series is None:
+        written = _written(sample.name, sample.labels)
+        series = built.series(key, lambda: Series(metric.mbean, key[1], key[2], key[3], key[4], written,
+                                                  metric.count_scale))  # fmt: skip
     when = _when(sample, capture)
     place = _exposed_place(sample, capture, when)
     stamped = sample.timestamp_ms is not None
