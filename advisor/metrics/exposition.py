@@ -51,9 +51,9 @@ def _unescape(text: str) -> str:
     return _UNESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), "\\" + m.group(1)), text) if "\\" in text else text
 
 
-def _labels(text: str, path: str, number: int) -> tuple[tuple[str, str], ...]:
+def _labels(text: str, path: str, number: int, strings: dict | None = None) -> tuple[tuple[str, str], ...]:  # type: ignore[type-arg]
     if "\\" not in text:  # no escapes: '",' can only end a label (a quote in a value is escaped)
-        fast = _plain_labels(text)
+        fast = _plain_labels(text, strings if strings is not None else {})
         if fast is not None:
             return fast
     labels = []
@@ -69,9 +69,12 @@ def _labels(text: str, path: str, number: int) -> tuple[tuple[str, str], ...]:
     return tuple(labels)
 
 
-def _plain_labels(text: str) -> tuple[tuple[str, str], ...] | None:
+def _plain_labels(text: str, strings: dict) -> tuple[tuple[str, str], ...] | None:  # type: ignore[type-arg]
     """Labels without escapes, split rather than matched; None when anything is off (the
-    careful reader then decides, and names the error)."""
+    careful reader then decides, and names the error). `strings`: one copy of each name, value
+    and (name, value) pair (a large scrape repeats its label names, topics and partitions
+    hundreds of thousands of times: one copy each instead of one a sample is half the samples'
+    memory, and the series keep the same pairs)."""
     labels = []
     for part in text.split('",'):
         part = part.lstrip(" \t,")  # the separator before it (a value may end in a comma)
@@ -83,7 +86,8 @@ def _plain_labels(text: str) -> tuple[tuple[str, str], ...] | None:
             value = value[:-1]  # the last label keeps its closing quote
         if not sep or '"' in value or not (name.isascii() and name.isidentifier()):
             return None
-        labels.append((name, value))
+        pair = (strings.setdefault(name, name), strings.setdefault(value, value))
+        labels.append(strings.setdefault(pair, pair))
     return tuple(labels)
 
 
@@ -95,8 +99,15 @@ def _value(text: str, path: str, number: int) -> float:
         raise LoadError(path, number, message) from None
 
 
-def _sample(line: str, name_end: int, path: str, number: int, checked: bool = False) -> Sample:
-    name = line[:name_end]
+def _sample(
+    line: str,
+    name_end: int,
+    path: str,
+    number: int,
+    checked: bool = False,
+    strings: dict | None = None,  # type: ignore[type-arg]
+) -> Sample:
+    name = line[:name_end] if strings is None else strings.setdefault(line[:name_end], line[:name_end])
     if not checked and not _NAME.match(name):
         raise LoadError(path, number, "invalid sample: a metric name is expected first")
     rest = line[name_end:].lstrip(" \t")
@@ -105,7 +116,7 @@ def _sample(line: str, name_end: int, path: str, number: int, checked: bool = Fa
         close = rest.rfind("}")  # the label set's: a value or timestamp holds no brace
         if close < 0:
             raise LoadError(path, number, "invalid sample: the label set is not closed with '}'")
-        labels = _labels(rest[1:close], path, number)
+        labels = _labels(rest[1:close], path, number, strings)
         rest = rest[close + 1 :]
     fields = rest.split()
     if not 1 <= len(fields) <= 2:
@@ -133,6 +144,7 @@ def parse(
     """The samples of `lines` (all, or those whose name is in `wanted` — see wanted_names);
     `# TYPE` lines go to `families` when a list is given."""
     number = 0
+    strings: dict = {}  # type: ignore[type-arg]  # one copy of each name, label and pair (_plain_labels)
     for line in lines:
         number += 1
         # The fast path: the name ends at its label set, or at the first space before one.
@@ -144,7 +156,7 @@ def parse(
             space = line.find(" ")
             name = line[:space] if space > 0 else ""
         if wanted is not None and name in wanted:
-            yield _sample(line.rstrip("\r\n"), len(name), path, number, checked=True)
+            yield _sample(line.rstrip("\r\n"), len(name), path, number, True, strings)
             continue
         if name and name[0] != "#" and "\t" not in name:
             if wanted is None:

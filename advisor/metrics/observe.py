@@ -114,6 +114,7 @@ class _Plan(NamedTuple):
     identity: tuple[int, ...]  # the identity labels' positions, in IDENTITY_LABELS' order
     cluster: tuple[int, ...]  # the cluster labels' positions, in CLUSTER_LABELS' order
     own: tuple[tuple[str, int, str], ...]  # (name, position or -1, the implied value), sorted by name
+    as_written: bool  # every own label is written under its own name: the samples' pairs are kept as they are
 
 
 _SKIP = object()  # a name no rule reads, in any dialect
@@ -140,7 +141,8 @@ def _plan(name: str, names: tuple[str, ...]) -> _Plan | object | None:
                        if key not in INFRASTRUCTURE_LABELS))  # fmt: skip
     identity = tuple(lowered[key] for key in IDENTITY_LABELS if key in lowered)
     cluster = tuple(lowered[key] for key in CLUSTER_LABELS if key in lowered)
-    return _Plan(alias.metric, reading, identity, cluster, own)
+    as_written = all(at >= 0 and names[at] == key for key, at, _ in own)
+    return _Plan(alias.metric, reading, identity, cluster, own, as_written)
 
 
 def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> None:
@@ -155,7 +157,11 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
         return  # _SKIP: a name nothing reads
     values = [value for _, value in sample.labels]
     cluster = next((values[at] for at in plan.cluster if values[at]), None)
-    own = tuple([(key, values[at] if at >= 0 else implied) for key, at, implied in plan.own])
+    if plan.as_written:  # the parser's shared pairs, not new ones a sample
+        labels = sample.labels
+        own = tuple([labels[at] for _, at, _ in plan.own])
+    else:
+        own = tuple([(key, values[at] if at >= 0 else implied) for key, at, implied in plan.own])
     metric, reading = plan.metric, plan.reading
     if metric is vocabulary.LOG_END_OFFSET:
         _furthest(sample, capture, built, metric, reading, cluster, own)
@@ -198,7 +204,7 @@ def _place(sample: Sample, capture: Capture, built: _Builder, number: int, key: 
     """The sample as a point of its series (made on first use)."""
     series = built.index.get(key)
     if series is None:
-        written = _written(sample.name, sample.labels)
+        written = (sample.name, sample.labels)  # joined when shown
         series = built.series(key, lambda: Series(metric.mbean, key[1], key[2], key[3], key[4], written,
                                                   metric.count_scale))  # fmt: skip
     when = _when(sample, capture)
@@ -229,7 +235,7 @@ def _furthest(sample: Sample, capture: Capture, built: _Builder, metric: vocabul
     has hundreds of thousands of replicas, and no rule asks which broker holds which."""
     key = (metric.mbean, reading, FURTHEST, cluster, own)
     series = built.series(key, lambda: Series(metric.mbean, reading, FURTHEST, cluster, own,
-                                              _written(sample.name, sample.labels), metric.count_scale))  # fmt: skip
+                                              (sample.name, sample.labels), metric.count_scale))  # fmt: skip
     when = _when(sample, capture)
     place = _exposed_place(sample, capture, when)
     at = built.furthest.get((key, when))

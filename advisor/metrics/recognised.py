@@ -47,7 +47,7 @@ def per_input(observations: Observations, kinds: dict[str, str]) -> dict[str, Fi
     names_of: dict[str, Counter[str]] = defaultdict(Counter)
     for series in observations.series:
         origins = {p.place.path if isinstance(p.place, Location) else p.place.origin for p in series.points}
-        name = series.written.partition("{")[0]
+        name = series.name
         for origin in origins:
             series_of[origin] += 1
             names_of[origin][series.library or name] += 1

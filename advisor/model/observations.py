@@ -22,18 +22,33 @@ class Point(NamedTuple):
     place: Location | MetricSample  # the sample's line in a file, or the scrape it came from
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Series:
     metric: str  # the MBean (advisor/metrics/vocabulary.py)
     reading: str  # vocabulary.Reading: value, count, rate, lifetime, quantile
     node: str  # the node's display name
     cluster: str | None  # from the input's cluster labels; None: the run's one cluster
     labels: tuple[tuple[str, str], ...]  # metric labels (topic, request, quantile, ...), sorted
-    written: str  # the series as the input wrote it (name and labels), for `keys`
+    # The series as the input wrote it (name and labels), for `keys`: the text, or (name, labels as
+    # written) joined when asked — a large scrape's hundreds of thousands of series are seldom shown.
+    as_written: str | tuple[str, tuple[tuple[str, str], ...]]
     scale: float = 1.0  # multiply a count's rate by this (idle meters count nanoseconds)
     points: list[Point] = field(default_factory=list)
     component: str = "broker"  # broker, or the client role: producer, consumer
     library: str = ""  # a client's library: java, librdkafka, kafka-python
+
+    @property
+    def written(self) -> str:
+        if isinstance(self.as_written, str):
+            return self.as_written
+        name, labels = self.as_written
+        shown = ",".join(f'{key}="{value}"' for key, value in labels)
+        return f"{name}{{{shown}}}" if shown else name
+
+    @property
+    def name(self) -> str:
+        """The series name as written, without its labels."""
+        return self.as_written.partition("{")[0] if isinstance(self.as_written, str) else self.as_written[0]
 
     def label(self, name: str) -> str | None:
         return dict(self.labels).get(name)
