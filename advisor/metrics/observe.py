@@ -234,17 +234,18 @@ def _furthest(sample: Sample, capture: Capture, built: _Builder, metric: vocabul
     (what the flow view reads as the partition's end), not a series per broker — a large cluster
     has hundreds of thousands of replicas, and no rule asks which broker holds which."""
     key = (metric.mbean, reading, FURTHEST, cluster, own)
-    series = built.series(key, lambda: Series(metric.mbean, reading, FURTHEST, cluster, own,
-                                              (sample.name, sample.labels), metric.count_scale))  # fmt: skip
+    series = built.index.get(key)
+    if series is None:
+        series = built.series(key, lambda: Series(metric.mbean, reading, FURTHEST, cluster, own,
+                                                  (sample.name, sample.labels), metric.count_scale))  # fmt: skip
     when = _when(sample, capture)
-    place = _exposed_place(sample, capture, when)
     at = built.furthest.get((key, when))
-    if at is not None:  # another replica at the same time: the furthest stays
+    if at is not None:  # another replica at the same time: the furthest stays (its place made only then)
         if sample.value > series.points[at].value:
-            series.points[at] = Point(when, sample.value, place)
+            series.points[at] = Point(when, sample.value, _exposed_place(sample, capture, when))
         return
     built.furthest[(key, when)] = len(series.points)
-    series.points.append(Point(when, sample.value, place))
+    series.points.append(Point(when, sample.value, _exposed_place(sample, capture, when)))
 
 
 def _client(sample: ClientSample, capture: Capture, built: _Builder, number: int) -> None:
