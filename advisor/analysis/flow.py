@@ -208,7 +208,6 @@ def _end_for(ends: dict[tuple[str | None, str, str], list[Point]], cluster: str 
 
 
 def _partitions(observations: Observations) -> list[PartitionFlow]:
-    ends = _ends(observations)
     rows: list[PartitionFlow] = []
     positions: dict[tuple[str | None, str, str, str], list[Point]] = defaultdict(list)
     lags: dict[tuple[str | None, str, str, str], list[Point]] = defaultdict(list)
@@ -236,6 +235,7 @@ def _partitions(observations: Observations) -> list[PartitionFlow]:
         for series in observations.of(metric.id):
             take(series, f"client {series.node}", into, series.library)
 
+    ends = _ends(observations) if positions or lags else {}  # no group read: no partition's end is asked for
     for key in sorted({*positions, *lags}, key=lambda k: (k[0] or "", k[1], k[2], _number_order(k[3]))):
         cluster, group, topic, partition = key
         end = _timed(own_ends.get(key, [])) or _end_for(ends, cluster, topic, partition)
@@ -380,7 +380,7 @@ def _disks(observations: Observations) -> list[DiskFlow]:
 
 def _traffic(observations: Observations) -> list[TopicTraffic]:
     totals: dict[tuple[str | None, str], float] = defaultdict(float)
-    for series in observations.of(vocabulary.BYTES_IN.mbean, "count"):
+    for series in observations.of(vocabulary.BYTES_IN.mbean, "count", points=2):  # a rate needs two
         topic = series.label("topic")
         counted = windows.increase(series) if topic is not None else None  # restarts counted from zero
         if counted is not None and counted.observed and math.isfinite(counted.value):

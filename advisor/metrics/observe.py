@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from advisor.metrics import micrometer, targets, vocabulary
+from advisor.metrics import columns, micrometer, targets, vocabulary
 from advisor.metrics.clients import ClientSample
 from advisor.metrics.exposition import Sample
 from advisor.metrics.inputs import Capture
 from advisor.metrics.jmxtool import BeanSample
 from advisor.model.document import Problem
-from advisor.model.observations import Observations, Point, Series
+from advisor.model.observations import Observations, Point, Series, written_form
 from advisor.model.provenance import Location, MetricSample
 from advisor.named_tuple import NamedTuple
 
@@ -40,9 +40,7 @@ def wanted() -> frozenset[str]:
     return names | {targets.START_TIME}  # which saved scrapes are one process
 
 
-def _written(name: str, labels: Iterable[tuple[str, str]]) -> str:
-    shown = ",".join(f'{key}="{value}"' for key, value in labels)
-    return f"{name}{{{shown}}}" if shown else name
+_written = written_form
 
 
 class _Builder:
@@ -56,6 +54,8 @@ class _Builder:
         self.furthest: dict[tuple, int] = {}  # type: ignore[type-arg]  # (key, time) → its point's index
         self.nodes: dict[int, str] = {}  # capture number → node: label-less files of one target (targets.py)
         self.plans: dict[tuple[str, tuple[str, ...]], object] = {}  # (name, label names) → _Plan, _SKIP or None
+        self.files: list[bool] = []  # each input: a file (its samples' places are lines) or a scrape
+        self.columns = columns.Columns(self.index, self.observations.origins, self.files)
 
     def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
         found = self.index.get(key)
@@ -86,6 +86,7 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     built.nodes, built.observations.notes = targets.nodes(captures, IDENTITY_LABELS)
     for number, capture in enumerate(captures):
         built.observations.origins.append(capture.origin)
+        built.files.append(capture.is_file)
         exposed = []
         for sample in capture.samples:
             if isinstance(sample, ClientSample):
@@ -101,6 +102,8 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     for series in built.observations.series:
         if len(series.points) > 1:
             series.points.sort(key=lambda point: -1.0 if point.time is None else point.time)
+    if built.columns.metrics:
+        built.observations.columns = built.columns
     return built.observations, built.problems
 
 
@@ -164,7 +167,7 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
         own = tuple([(key, values[at] if at >= 0 else implied) for key, at, implied in plan.own])
     metric, reading = plan.metric, plan.reading
     if metric is vocabulary.LOG_END_OFFSET:
-        _furthest(sample, capture, built, metric, reading, cluster, own)
+        _furthest(sample, capture, built, number, metric, reading, cluster, own)
         return
     node = next((values[at] for at in plan.identity if values[at]), None)
     _place(sample, capture, built, number, (metric.mbean, reading, node or built.nodes.get(number, capture.origin),
@@ -189,21 +192,31 @@ def _broker_by_values(sample: Sample, capture: Capture, built: _Builder, number:
     cluster = next((labels[key] for key in CLUSTER_LABELS if labels.get(key)), None)
     own = tuple(sorted((k, v) for k, v in labels.items() if k not in INFRASTRUCTURE_LABELS))
     if metric is vocabulary.LOG_END_OFFSET:
-        _furthest(sample, capture, built, metric, reading, cluster, own)
+        _furthest(sample, capture, built, number, metric, reading, cluster, own)
         return
     node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), None)
     node = node or built.nodes.get(number, capture.origin)
     _place(sample, capture, built, number, (metric.mbean, reading, node, cluster, own), metric)
 
 
-SeriesKey = tuple[str, str, str, "str | None", tuple[tuple[str, str], ...]]  # metric, reading, node, cluster, labels
+SeriesKey = columns.Key
 
 
 def _place(sample: Sample, capture: Capture, built: _Builder, number: int, key: SeriesKey,
            metric: vocabulary.Metric) -> None:  # fmt: skip
-    """The sample as a point of its series (made on first use)."""
+    """The sample as a point of its series (made on first use; a high-cardinality metric's untimed
+    sample kept in its column until its series is asked for)."""
+    if sample.timestamp_ms is None and key[0] in columns.METRICS:
+        shown = None if capture.is_file else (sample.name, sample.labels)
+        problem = built.columns.add(key, (sample.name, sample.labels), capture.time, sample.value, number, sample.line,
+                                    shown, capture.origin)  # fmt: skip
+        if problem is not None:
+            built.problems.append(problem)
+        return
     series = built.index.get(key)
     if series is None:
+        if key[0] in columns.METRICS:  # a timed sample of a column's metric (columns.make keeps the order)
+            built.columns.timed_first[key] = (number, sample.line)
         written = (sample.name, sample.labels)  # joined when shown
         series = built.series(key, lambda: Series(metric.mbean, key[1], key[2], key[3], key[4], written,
                                                   metric.count_scale))  # fmt: skip
@@ -225,17 +238,24 @@ def _exposed_place(sample: Sample, capture: Capture, when: float | None) -> Loca
     return MetricSample(capture.origin, _written(sample.name, sample.labels), when)
 
 
-FURTHEST = "(the replica furthest ahead)"
+FURTHEST = columns.FURTHEST
 
 
-def _furthest(sample: Sample, capture: Capture, built: _Builder, metric: vocabulary.Metric, reading: str,
-              cluster: str | None, own: tuple[tuple[str, str], ...]) -> None:  # fmt: skip
+def _furthest(sample: Sample, capture: Capture, built: _Builder, number: int, metric: vocabulary.Metric,
+              reading: str, cluster: str | None, own: tuple[tuple[str, str], ...]) -> None:  # fmt: skip
     """A replica's log end offset, kept as its partition's: at each time the replica furthest ahead
     (what the flow view reads as the partition's end), not a series per broker — a large cluster
     has hundreds of thousands of replicas, and no rule asks which broker holds which."""
     key = (metric.mbean, reading, FURTHEST, cluster, own)
+    if sample.timestamp_ms is None and metric.mbean in columns.METRICS:  # untimed: kept in its column
+        shown = None if capture.is_file else (sample.name, sample.labels)
+        built.columns.furthest(key, (sample.name, sample.labels), capture.time, sample.value, number, sample.line,
+                               shown)  # fmt: skip
+        return
     series = built.index.get(key)
     if series is None:
+        if metric.mbean in columns.METRICS:
+            built.columns.timed_first[key] = (number, sample.line)
         series = built.series(key, lambda: Series(metric.mbean, reading, FURTHEST, cluster, own,
                                                   (sample.name, sample.labels), metric.count_scale))  # fmt: skip
     when = _when(sample, capture)

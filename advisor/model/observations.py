@@ -9,7 +9,9 @@ in time order; a point without a time comes from a single snapshot.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from advisor.model.document import Problem
 from advisor.model.provenance import Location, MetricSample
@@ -20,6 +22,12 @@ class Point(NamedTuple):
     time: float | None  # seconds since the epoch; None: a snapshot without a time
     value: float
     place: Location | MetricSample  # the sample's line in a file, or the scrape it came from
+
+
+def written_form(name: str, labels: Iterable[tuple[str, str]]) -> str:
+    """A series as exposition writes it: `name{key="value",...}`."""
+    shown = ",".join(f'{key}="{value}"' for key, value in labels)
+    return f"{name}{{{shown}}}" if shown else name
 
 
 @dataclass(eq=False, slots=True)
@@ -39,11 +47,7 @@ class Series:
 
     @property
     def written(self) -> str:
-        if isinstance(self.as_written, str):
-            return self.as_written
-        name, labels = self.as_written
-        shown = ",".join(f'{key}="{value}"' for key, value in labels)
-        return f"{name}{{{shown}}}" if shown else name
+        return self.as_written if isinstance(self.as_written, str) else written_form(*self.as_written)
 
     @property
     def name(self) -> str:
@@ -54,16 +58,32 @@ class Series:
         return dict(self.labels).get(name)
 
 
+class Pending(Protocol):
+    """Series not made yet (advisor/metrics/columns.py)."""
+
+    metrics: set[str]  # the metrics some of whose series are not made
+
+    def make(self, observations: Observations, metric: str, points: int) -> None: ...
+
+    def inputs(self) -> Iterator[tuple[str, set[str]]]: ...  # each unmade series: its name, the inputs it came from
+
+
 @dataclass(eq=False)
 class Observations:
     series: list[Series] = field(default_factory=list)
     origins: list[str] = field(default_factory=list)  # files and endpoints read, in order
     notes: list[Problem] = field(default_factory=list)  # how inputs were read that a reader should know
+    # Series not made yet: the observer keeps a large scrape's untimed samples of its high-cardinality
+    # metrics in columns (advisor/metrics/columns.py) and makes a metric's series when they are asked for.
+    columns: Pending | None = None
 
-    def of(self, metric: str, reading: str | None = None) -> list[Series]:
+    def of(self, metric: str, reading: str | None = None, points: int = 1) -> list[Series]:
         """The series of one metric (of one reading), in the order observed. Indexed by metric on
         first use, again when series were added since: a large cluster's scrape holds hundreds of
-        thousands of series, and every rule asks for its own."""
+        thousands of series, and every rule asks for its own. `points`: series of fewer points may
+        be left unmade (a rate needs two)."""
+        if self.columns is not None and metric in self.columns.metrics:
+            self.columns.make(self, metric, points)
         index = self.__dict__.get("_by_metric")
         if index is None or index[0] != len(self.series):
             by_metric: dict[str, list[Series]] = {}
