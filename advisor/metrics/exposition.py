@@ -17,7 +17,7 @@ the two ways to each other.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from advisor import lazy_re
 from advisor.model.document import LoadError
@@ -165,11 +165,20 @@ def _name_end(line: str) -> int:
     return min(ends) if ends else -1
 
 
+Take = Callable[[str, tuple[str, ...], tuple[str, ...], float, int], bool]
+
+
 def parse(
-    lines: Iterable[str], path: str, wanted: frozenset[str] | None = None, families: list[Family] | None = None
+    lines: Iterable[str],
+    path: str,
+    wanted: frozenset[str] | None = None,
+    families: list[Family] | None = None,
+    take: Take | None = None,
 ) -> Iterator[Sample]:
     """The samples of `lines` (all, or those whose name is in `wanted` — see wanted_names);
-    `# TYPE` lines go to `families` when a list is given."""
+    `# TYPE` lines go to `families` when a list is given. `take(name, label names, the pattern's
+    groups (the labels' values, then the sample's), value, line)`: a line its family's pattern
+    matched, offered before a sample is made of it — True, and none is."""
     number = 0
     strings: dict = {}  # type: ignore[type-arg]  # one copy of each name, label and pair (_plain_labels)
     shapes: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {}  # a name → its label names, as last written
@@ -194,6 +203,8 @@ def parse(
                 except ValueError:
                     value = None  # the careful way names the error
                 if value is not None:
+                    if take is not None and take(strings[name], shape[1], found, value, number):  # type: ignore[index]
+                        continue
                     yield Sample(strings[name], _pairs(shape[1], found, strings), value, None, number)  # type: ignore[index]  # shape is set here
                     continue
             careful = _sample(line.rstrip("\r\n"), len(name), path, number, True, strings)

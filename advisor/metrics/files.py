@@ -87,23 +87,30 @@ def metric_format(path: Path) -> str | None:
 
 
 def read_file(
-    path: Path, names: frozenset[str], limits: Limits, kind: str | None = None, when: float | None = None
+    path: Path,
+    names: frozenset[str],
+    limits: Limits,
+    kind: str | None = None,
+    when: float | None = None,
+    paired: bool = True,
 ) -> metric_inputs.Capture:
     """One metrics file, read as `kind` (sniffed from its head when not given). Its time — `when`
     (`--time FILE=WHEN`), else the file's modification time, when a scrape saved with curl was
     taken — is that of the samples that carry none: two such files of one target are two points
-    in time, not one sample twice."""
-    captured = _read_file(path, names, limits, kind)
+    in time, not one sample twice. `paired`: other files are read beside it (targets.py)."""
+    captured = _read_file(path, names, limits, kind, paired)
     try:
         return captured._replace(time=path.stat().st_mtime if when is None else when)
     except OSError:
         return captured
 
 
-def _read_file(path: Path, names: frozenset[str], limits: Limits, kind: str | None) -> metric_inputs.Capture:
+def _read_file(
+    path: Path, names: frozenset[str], limits: Limits, kind: str | None, paired: bool = True
+) -> metric_inputs.Capture:
     kind = kind or metric_format(path) or EXPOSITION
     if kind == EXPOSITION:
-        return metric_inputs.read_file(path, names, limits)
+        return metric_inputs.read_file(path, names, limits, paired)
     from advisor.sources.text import read_text
 
     origin = str(path)
@@ -168,7 +175,7 @@ def observed(  # type: ignore[no-untyped-def]
     kinds: dict[str, str] = {}  # the inputs read, by origin: what each gave is said
     for path in files:
         try:
-            captures.append(read_file(path, names, limits, formats[path], _time_of(path, times or {})))
+            captures.append(read_file(path, names, limits, formats[path], _time_of(path, times or {}), len(files) > 1))
             kinds[str(path)] = formats[path]
         except LoadError as error:
             problems.append(error.problem)

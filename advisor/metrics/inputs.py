@@ -15,7 +15,7 @@ from typing import IO
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from advisor import lazy_re
-from advisor.metrics import exposition
+from advisor.metrics import columns, exposition
 from advisor.model.document import LoadError
 from advisor.named_tuple import NamedTuple
 from advisor.sources.limits import Limits
@@ -29,6 +29,7 @@ class Capture(NamedTuple):
     time: float | None  # when an endpoint was scraped; None for a file (its samples may say)
     samples: list[exposition.Sample]
     is_file: bool
+    gathered: columns.Gathered | None = None  # the lines of high-cardinality metrics taken as read, no sample made
 
 
 def is_exposition(head: str) -> bool:
@@ -134,21 +135,29 @@ def bounded_lines(stream: IO[str], path: str, limits: Limits) -> Iterator[str]:
         yield line
 
 
-def _samples(lines: Iterator[str], origin: str, wanted: frozenset[str], limits: Limits) -> list[exposition.Sample]:
-    samples = []
-    for sample in exposition.parse(lines, origin, wanted):
+def _samples(
+    lines: Iterator[str], origin: str, wanted: frozenset[str], limits: Limits, gathered: columns.Gathered
+) -> tuple[list[exposition.Sample], columns.Gathered]:
+    """The wanted samples, and the lines of high-cardinality metrics taken into columns as read."""
+    samples: list[exposition.Sample] = []
+    for sample in exposition.parse(lines, origin, wanted, take=gathered.take):
         samples.append(sample)
-        if len(samples) > limits.metric_points:
+        if len(samples) + gathered.count > limits.metric_points:
             raise LoadError(origin, sample.line, f"more than {limits.metric_points:,} samples (limits.metric-points)")
-    return samples
+    if len(samples) + gathered.count > limits.metric_points:
+        raise LoadError(origin, None, f"more than {limits.metric_points:,} samples (limits.metric-points)")
+    return samples, gathered
 
 
-def read_file(path: Path, wanted: frozenset[str], limits: Limits) -> Capture:
-    """An exposition file's wanted samples; LoadError (path:line) when it cannot be read."""
+def read_file(path: Path, wanted: frozenset[str], limits: Limits, paired: bool = True) -> Capture:
+    """An exposition file's wanted samples; LoadError (path:line) when it cannot be read.
+    `paired`: other files are read beside it (targets.py may compare their series)."""
     origin = str(path)
     try:
         with path.open(encoding="utf-8", errors="replace", newline="") as stream:
-            return Capture(origin, None, _samples(bounded_lines(stream, origin, limits), origin, wanted, limits), True)
+            lines = bounded_lines(stream, origin, limits)
+            samples, gathered = _samples(lines, origin, wanted, limits, columns.Gathered(paired, file=True))
+            return Capture(origin, None, samples, True, gathered)
     except OSError as error:
         raise LoadError(origin, None, f"cannot be read: {error.strerror or type(error).__name__}") from None
 
@@ -166,4 +175,5 @@ def scrape(url: str, wanted: frozenset[str], limits: Limits, timeout: float = 10
     if not is_exposition(text[:8192]):
         raise LoadError(origin, None, "the endpoint did not answer with Prometheus text exposition")
     lines = bounded_lines(io.StringIO(text, newline=""), origin, limits)
-    return Capture(origin, started, _samples(lines, origin, wanted, limits), False)
+    samples, gathered = _samples(lines, origin, wanted, limits, columns.Gathered(digest=False, file=False))
+    return Capture(origin, started, samples, False, gathered)

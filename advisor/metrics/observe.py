@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from advisor.metrics import columns, micrometer, targets, vocabulary
+from advisor.metrics import columns, micrometer, shapes, targets, vocabulary
 from advisor.metrics.clients import ClientSample
 from advisor.metrics.exposition import Sample
 from advisor.metrics.inputs import Capture
@@ -21,17 +21,9 @@ from advisor.metrics.jmxtool import BeanSample
 from advisor.model.document import Problem
 from advisor.model.observations import Observations, Point, Series, written_form
 from advisor.model.provenance import Location, MetricSample
-from advisor.named_tuple import NamedTuple
 
-IDENTITY_LABELS = ("kubernetes_pod_name", "pod", "instance", "node_id", "broker_id")
-CLUSTER_LABELS = ("strimzi_io_cluster", "kafka_cluster", "cluster", "cluster_name")  # cluster_name: kafka-lag-exporter
-INFRASTRUCTURE_LABELS = frozenset(
-    {*IDENTITY_LABELS, *CLUSTER_LABELS, "job", "namespace", "kubernetes_namespace", "container", "endpoint",
-     "service", "prometheus", "prometheus_replica", "env", "environment", "region", "zone", "app", "release",
-     "strimzi_io_kind", "strimzi_io_name", "strimzi_io_pod_name", "strimzi_io_broker_role",
-     "strimzi_io_controller_role", "strimzi_io_pool_name", "strimzi_io_component_type", "node_ip", "node_name",
-     "__name__", "_objectname"}
-)  # fmt: skip
+IDENTITY_LABELS, CLUSTER_LABELS, INFRASTRUCTURE_LABELS = shapes.IDENTITY, shapes.CLUSTER, shapes.INFRASTRUCTURE
+_Plan, _plan, _SKIP = shapes.Plan, shapes.plan, shapes.SKIP
 
 
 def wanted() -> frozenset[str]:
@@ -55,7 +47,13 @@ class _Builder:
         self.nodes: dict[int, str] = {}  # capture number → node: label-less files of one target (targets.py)
         self.plans: dict[tuple[str, tuple[str, ...]], object] = {}  # (name, label names) → _Plan, _SKIP or None
         self.files: list[bool] = []  # each input: a file (its samples' places are lines) or a scrape
-        self.columns = columns.Columns(self.index, self.observations.origins, self.files)
+        self.columns = columns.Columns(
+            self.index,
+            self.observations.origins,
+            self.files,
+            lambda number: self.nodes.get(number, self.observations.origins[number]),
+        )
+        self.gathered = columns.Gathered()  # the input being observed: its untimed samples of the column metrics
 
     def series(self, key: tuple, make: Callable[[], Series]) -> Series:  # type: ignore[type-arg]
         found = self.index.get(key)
@@ -87,6 +85,7 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
     for number, capture in enumerate(captures):
         built.observations.origins.append(capture.origin)
         built.files.append(capture.is_file)
+        built.gathered = capture.gathered or columns.Gathered()  # what the reader took, and what is taken here
         exposed = []
         for sample in capture.samples:
             if isinstance(sample, ClientSample):
@@ -99,53 +98,13 @@ def observe(captures: Iterable[Capture]) -> tuple[Observations, list[Problem]]:
                     exposed.append(sample)
         for client_sample in micrometer.client_samples(exposed):  # Java clients' meters in a scrape
             _client(client_sample, capture, built, number)
+        built.problems += built.columns.add(number, capture.time, built.gathered)
     for series in built.observations.series:
         if len(series.points) > 1:
             series.points.sort(key=lambda point: -1.0 if point.time is None else point.time)
     if built.columns.metrics:
         built.observations.columns = built.columns
     return built.observations, built.problems
-
-
-class _Plan(NamedTuple):
-    """How the samples of one series name with one list of label names are observed — the same
-    for each of them, so worked out once: a large cluster's scrape is hundreds of thousands of
-    samples of a few such shapes."""
-
-    metric: vocabulary.Metric
-    reading: str
-    identity: tuple[int, ...]  # the identity labels' positions, in IDENTITY_LABELS' order
-    cluster: tuple[int, ...]  # the cluster labels' positions, in CLUSTER_LABELS' order
-    own: tuple[tuple[str, int, str], ...]  # (name, position or -1, the implied value), sorted by name
-    as_written: bool  # every own label is written under its own name: the samples' pairs are kept as they are
-
-
-_SKIP = object()  # a name no rule reads, in any dialect
-
-
-def _plan(name: str, names: tuple[str, ...]) -> _Plan | object | None:
-    """The plan for a shape; _SKIP for a name nothing reads; None when a sample's values decide
-    (the exporter's default format names the metric in a label, a count-or-rate by its size,
-    exporter 1.x's `_objectname`): those go the general way."""
-    alias = vocabulary.ALIASES.get(name)
-    if alias is None:
-        return None if name in vocabulary.DEFAULT_SERIES else _SKIP
-    lowered = {key.lower(): at for at, key in enumerate(names)}  # a repeated name: the last wins, as in a dict
-    implied = dict(vocabulary.IMPLIED.get(name, ()))
-    if "_objectname" in lowered or alias.reading == vocabulary.Reading.COUNT_OR_RATE:
-        return None
-    if implied.keys() & {*IDENTITY_LABELS, *CLUSTER_LABELS}:
-        return None
-    reading = alias.reading
-    if reading == vocabulary.Reading.QUANTILE and "quantile" not in lowered:
-        reading = vocabulary.Reading.COUNT
-    merged = {**{key: -1 for key in implied}, **lowered}
-    own = tuple(sorted((key, at, implied.get(key, "")) for key, at in merged.items()
-                       if key not in INFRASTRUCTURE_LABELS))  # fmt: skip
-    identity = tuple(lowered[key] for key in IDENTITY_LABELS if key in lowered)
-    cluster = tuple(lowered[key] for key in CLUSTER_LABELS if key in lowered)
-    as_written = all(at >= 0 and names[at] == key for key, at, _ in own)
-    return _Plan(alias.metric, reading, identity, cluster, own, as_written)
 
 
 def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> None:
@@ -170,8 +129,7 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
         _furthest(sample, capture, built, number, metric, reading, cluster, own)
         return
     node = next((values[at] for at in plan.identity if values[at]), None)
-    _place(sample, capture, built, number, (metric.mbean, reading, node or built.nodes.get(number, capture.origin),
-                                            cluster, own), metric)  # fmt: skip
+    _place(sample, capture, built, number, (metric.mbean, reading, node, cluster, own), metric)
 
 
 _UNPLANNED = object()
@@ -195,7 +153,6 @@ def _broker_by_values(sample: Sample, capture: Capture, built: _Builder, number:
         _furthest(sample, capture, built, number, metric, reading, cluster, own)
         return
     node = next((labels[key] for key in IDENTITY_LABELS if labels.get(key)), None)
-    node = node or built.nodes.get(number, capture.origin)
     _place(sample, capture, built, number, (metric.mbean, reading, node, cluster, own), metric)
 
 
@@ -205,20 +162,19 @@ SeriesKey = columns.Key
 def _place(sample: Sample, capture: Capture, built: _Builder, number: int, key: SeriesKey,
            metric: vocabulary.Metric) -> None:  # fmt: skip
     """The sample as a point of its series (made on first use; a high-cardinality metric's untimed
-    sample kept in its column until its series is asked for)."""
+    sample kept in its column until its series is asked for). The key's node is None where no
+    identity label names it: the input's (or the target's it was found to be: targets.py)."""
     if sample.timestamp_ms is None and key[0] in columns.METRICS:
-        shown = None if capture.is_file else (sample.name, sample.labels)
-        problem = built.columns.add(key, (sample.name, sample.labels), capture.time, sample.value, number, sample.line,
-                                    shown, capture.origin)  # fmt: skip
-        if problem is not None:
-            built.problems.append(problem)
+        built.gathered.latest(key, sample.value, sample.line, (sample.name, sample.labels))
         return
+    node = key[2] or built.nodes.get(number, capture.origin)
+    key = (key[0], key[1], node, key[3], key[4])
     series = built.index.get(key)
     if series is None:
         if key[0] in columns.METRICS:  # a timed sample of a column's metric (columns.make keeps the order)
             built.columns.timed_first[key] = (number, sample.line)
         written = (sample.name, sample.labels)  # joined when shown
-        series = built.series(key, lambda: Series(metric.mbean, key[1], key[2], key[3], key[4], written,
+        series = built.series(key, lambda: Series(metric.mbean, key[1], node, key[3], key[4], written,
                                                   metric.count_scale))  # fmt: skip
     when = _when(sample, capture)
     place = _exposed_place(sample, capture, when)
@@ -248,9 +204,7 @@ def _furthest(sample: Sample, capture: Capture, built: _Builder, number: int, me
     has hundreds of thousands of replicas, and no rule asks which broker holds which."""
     key = (metric.mbean, reading, FURTHEST, cluster, own)
     if sample.timestamp_ms is None and metric.mbean in columns.METRICS:  # untimed: kept in its column
-        shown = None if capture.is_file else (sample.name, sample.labels)
-        built.columns.furthest(key, (sample.name, sample.labels), capture.time, sample.value, number, sample.line,
-                               shown)  # fmt: skip
+        built.gathered.furthest(key, sample.value, sample.line, (sample.name, sample.labels))
         return
     series = built.index.get(key)
     if series is None:

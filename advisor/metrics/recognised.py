@@ -51,10 +51,10 @@ def per_input(observations: Observations, kinds: dict[str, str]) -> dict[str, Fi
         for origin in origins:
             series_of[origin] += 1
             names_of[origin][series.library or name] += 1
-    for name, origins in observations.columns.inputs() if observations.columns is not None else ():  # not made yet
+    for name, origins, count in observations.columns.inputs() if observations.columns is not None else ():  # unmade
         for origin in origins:
-            series_of[origin] += 1
-            names_of[origin][name] += 1
+            series_of[origin] += count
+            names_of[origin][name] += count
     return {origin: FileRead(kind, series_of[origin], _recognised(kind, names_of[origin]))
             for origin, kind in kinds.items()}  # fmt: skip
 

@@ -39,7 +39,7 @@ def nodes(captures: Sequence[Capture], identity: Sequence[str]) -> tuple[dict[in
     named: dict[int, str] = {}
     notes: list[Problem] = []
     groups: list[tuple[int, int]] = []  # (the group's first capture, its latest)
-    shapes: dict[int, frozenset[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    shapes: dict[int, tuple[int, int]] = {}  # each input's series: (how many lines, their hashes summed)
     for number in candidates:
         capture = captures[number]
         for at, (first, latest) in enumerate(groups):
@@ -57,8 +57,11 @@ def nodes(captures: Sequence[Capture], identity: Sequence[str]) -> tuple[dict[in
 
 
 def _unnamed_snapshot(capture: Capture, identity: Sequence[str]) -> bool:
-    """A file of exposition samples without times and without an identity label."""
-    if not capture.samples:
+    """A file of exposition samples without times and without an identity label (the lines the
+    reader took into columns included: columns.Gathered)."""
+    if capture.gathered is not None and capture.gathered.identified:
+        return False
+    if not capture.samples and not (capture.gathered and capture.gathered.count):
         return False
     for sample in capture.samples:
         if not isinstance(sample, Sample) or sample.timestamp_ms is not None:
@@ -72,10 +75,20 @@ def _start(capture: Capture) -> float | None:
     return next((s.value for s in capture.samples if s.name == START_TIME and not s.labels), None)
 
 
+def _series_of(capture: Capture) -> tuple[int, int]:
+    """(how many series lines, the sum of their (name, labels) hashes): equal for two inputs that
+    write the same series, whichever of their lines the reader took into columns."""
+    samples = [(s.name, tuple([k for k, _ in s.labels]), tuple([v for _, v in s.labels]))
+               for s in capture.samples if s.name != START_TIME]  # fmt: skip
+    gathered = capture.gathered
+    count = len(samples) + (gathered.count if gathered else 0)
+    return count, (sum(map(hash, samples)) + (gathered.digest if gathered else 0)) % (1 << 64)
+
+
 def _same_target(
     earlier: Capture,
     later: Capture,
-    shapes: dict[int, frozenset[tuple[str, tuple[tuple[str, str], ...]]]],
+    shapes: dict[int, tuple[int, int]],
     earlier_number: int,
     later_number: int,
 ) -> tuple[bool, str]:
@@ -91,8 +104,8 @@ def _same_target(
         # started after the earlier file was taken: the same node restarted, if it serves the same series
     for number, capture in ((earlier_number, earlier), (later_number, later)):
         if number not in shapes:
-            shapes[number] = frozenset((s.name, s.labels) for s in capture.samples if s.name != START_TIME)
+            shapes[number] = _series_of(capture)
     if shapes[earlier_number] == shapes[later_number]:
         restart = "" if started is None or restarted is None else " (its process restarted between them)"
-        return True, f"they serve the same {len(shapes[later_number]):,} series{restart}"
+        return True, f"they serve the same {shapes[later_number][0]:,} series{restart}"
     return False, "their series differ"

@@ -65,7 +65,8 @@ class Pending(Protocol):
 
     def make(self, observations: Observations, metric: str, points: int) -> None: ...
 
-    def inputs(self) -> Iterator[tuple[str, set[str]]]: ...  # each unmade series: its name, the inputs it came from
+    # unmade series: their name, the inputs they came from, how many
+    def inputs(self) -> Iterator[tuple[str, set[str], int]]: ...
 
 
 @dataclass(eq=False)
@@ -76,6 +77,13 @@ class Observations:
     # Series not made yet: the observer keeps a large scrape's untimed samples of its high-cardinality
     # metrics in columns (advisor/metrics/columns.py) and makes a metric's series when they are asked for.
     columns: Pending | None = None
+
+    def every(self) -> list[Series]:
+        """Every series, those kept in columns made too (what a whole listing needs; a rule asks `of`)."""
+        if self.columns is not None:
+            for metric in sorted(self.columns.metrics):
+                self.of(metric)
+        return self.series
 
     def of(self, metric: str, reading: str | None = None, points: int = 1) -> list[Series]:
         """The series of one metric (of one reading), in the order observed. Indexed by metric on

@@ -161,7 +161,7 @@ def test_every_metric_is_found_and_every_name_belongs_to_its_dialect(dialect_url
     lines = text.splitlines()
     assert problems == [], [(p.message, [n + 1 for n, line in enumerate(lines) if line.startswith(
         p.message.split(" ", 1)[0])], lines[p.line - 1]) for p in problems]  # fmt: skip
-    found = {series.metric for series in observations.series}
+    found = {series.metric for series in observations.every()}
     expected = {m.mbean for m in vocabulary.METRICS if dialect in vocabulary.dialects_of(m)}
     assert expected - found == set(), f"not found under {dialect} {version}"
     if dialect in DEFAULT_FORMAT:  # every name the vocabulary derives for the default format is one it writes
@@ -184,7 +184,7 @@ def test_every_dialect_reads_the_same_gauges_and_reaches_the_same_verdicts(diale
         text = scrape(url)
         observations, _ = observe([Capture(url, None, list(
             exposition.parse(text.splitlines(), url)), True)])  # fmt: skip
-        values[key] = {s.metric: s.points[-1].value for s in observations.series if s.reading == "value"
+        values[key] = {s.metric: s.points[-1].value for s in observations.every() if s.reading == "value"
                        and s.metric in {m.mbean for m in GAUGES} and not s.labels}  # fmt: skip
         report = session.run(session.RunRequest(paths=(), params=FAST, endpoints=(url,)))
         verdicts[key] = {f.rule for f in report.findings}

@@ -91,7 +91,7 @@ def test_the_strimzi_metrics_reporter_serves_every_name_the_vocabulary_gives_it(
         assert strangers == [], f"names the vocabulary gives to other dialects: {strangers}"
         observations, problems = observe([Capture(url, None, samples, True)])
         assert problems == [], [p.message for p in problems]
-        found = {series.metric for series in observations.series}
+        found = {series.metric for series in observations.every()}
         expected = {m.mbean for m in vocabulary.METRICS
                     if any(vocabulary.STRIMZI_REPORTER in d for _, _, d in vocabulary.names(m))}  # fmt: skip
         assert expected, "the vocabulary names nothing for the reporter"

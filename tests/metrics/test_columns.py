@@ -5,6 +5,7 @@ still counted as read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,24 +19,29 @@ from advisor.model.observations import Observations
 LEO, BYTES_IN = "kafka_log_log_logendoffset", "kafka_server_brokertopicmetrics_bytesin_total"
 
 
-def _made(observations: Observations) -> list[tuple]:  # type: ignore[type-arg]
-    for metric in sorted(columns.METRICS):
-        observations.of(metric)  # every series made
+def _made(observations: Observations) -> list[str]:
+    every = observations.every()  # every series made
     assert observations.columns is None or not observations.columns.metrics
-    return sorted((s.metric, s.reading, s.node, str(s.cluster), s.labels, s.written, s.scale,
-                   tuple((p.time, p.value, str(p.place)) for p in s.points)) for s in observations.series)  # fmt: skip
+    records = [(s.metric, s.reading, s.node, str(s.cluster), s.labels, s.written, s.scale,
+                tuple((p.time, p.value, str(p.place)) for p in s.points)) for s in every]  # fmt: skip
+    return sorted(map(repr, records))
 
 
-def _both_ways(captures: list[Capture], monkeypatch: pytest.MonkeyPatch) -> Observations:
-    kept, kept_problems = observing.observe(captures)
+def _both_ways(captures: list[Capture] | Callable[[], list[Capture]], monkeypatch: pytest.MonkeyPatch) -> Observations:
+    """`captures`, or what reads them (the reader takes lines into columns as it reads)."""
+    read = captures if callable(captures) else lambda: captures
+    first = read()
+    kept, kept_problems = observing.observe(first)
     with monkeypatch.context() as patched:
         patched.setattr(columns, "METRICS", frozenset())  # every series made as it is observed
-        made, made_problems = observing.observe(captures)
+        second = read()
+        made, made_problems = observing.observe(second)
         assert made.columns is None
+    captures = first
     inputs = {capture.origin: "prometheus" for capture in captures}
     assert recognised.per_input(kept, inputs) == recognised.per_input(made, inputs)  # counted before made
     assert _made(kept) == _made(made)
-    assert kept_problems == made_problems
+    assert sorted(map(str, kept_problems)) == sorted(map(str, made_problems))
     return kept
 
 
@@ -76,16 +82,20 @@ def test_every_exposition_fixture_agrees(monkeypatch: pytest.MonkeyPatch) -> Non
     from advisor.report.session import RunRequest
     from tests.metrics.test_exposition_shapes import _exposition_files
 
-    captures = []
-    for number, path in enumerate(_exposition_files()):
-        try:
-            captures.append(read_file(path, wanted(), RunRequest(paths=()).limits, "prometheus", 1.7e9 + number))
-        except LoadError:
-            continue  # a fixture of a malformed file
-    assert len(captures) > 10
-    _both_ways(captures, monkeypatch)
-    for capture in captures:
-        _both_ways([capture], monkeypatch)
+    def read(paths: list[Path]) -> list[Capture]:
+        captures = []
+        for number, path in enumerate(paths):
+            try:
+                captures.append(read_file(path, wanted(), RunRequest(paths=()).limits, "prometheus", 1.7e9 + number))
+            except LoadError:
+                continue  # a fixture of a malformed file
+        return captures
+
+    paths = _exposition_files()
+    assert len(read(paths)) > 10
+    _both_ways(lambda: read(paths), monkeypatch)
+    for path in paths:
+        _both_ways(lambda: read([path]), monkeypatch)  # noqa: B023 - called at once
 
 
 def test_a_series_of_one_point_is_left_unmade_where_two_are_asked_for() -> None:
@@ -107,3 +117,47 @@ def test_the_large_scrape_benchmark_keeps_its_partitions_in_columns(tmp_path: Pa
     assert read.inputs[str(tmp_path / "scrape.prom")].series == 50
     ends = read.observations.of(columns.vocabulary.LOG_END_OFFSET.mbean)
     assert sorted(s.points[-1].value for s in ends) == [p * 10 + 2 for p in range(50)]  # each the furthest
+
+
+def test_lines_taken_as_read_agree_on_generated_scrapes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scrapes shaped like a cluster's, read from files (the reader takes their lines into columns):
+    replicas caught up (equal offsets: the first written is kept), a meter written twice alike and
+    twice unlike, label-less files of one target and of two, a scrape with its cluster label."""
+    import random
+
+    from advisor.metrics.files import read_file
+    from advisor.metrics.observe import wanted
+    from advisor.report.session import RunRequest
+
+    rng = random.Random(7)
+
+    def scrape(instance: bool, extra: str = "", seed: int = 0) -> str:
+        lines = []
+        for topic in range(6):
+            for partition in range(4):
+                for replica in range(3):
+                    who = f'instance="k-{replica}",' if instance else ""
+                    lines.append(f'{LEO}{{{who}partition="{partition}",topic="t{topic}"{extra}}} '
+                                 f"{100 * partition + rng.choice([0, 0, 1]) + seed}\n")  # fmt: skip
+            for broker in range(3):
+                who = f'instance="k-{broker}",' if instance else ""
+                lines.append(f'{BYTES_IN}{{{who}topic="t{topic}"{extra}}} {1000 * topic + broker + seed}.0\n')
+        lines.insert(5, lines[4])  # a line written twice alike
+        lines.append(lines[-1].replace(" ", " 9", 1) if instance else lines[-1])  # twice unlike, or alike
+        return "".join(lines)
+
+    files = {"a.prom": scrape(True), "b.prom": scrape(True, seed=5), "c.prom": scrape(False),
+             "d.prom": scrape(False, seed=9), "e.prom": scrape(True, ',strimzi_io_cluster="main"')}  # fmt: skip
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+
+    def read() -> list[Capture]:
+        limits = RunRequest(paths=()).limits
+        return [read_file(tmp_path / name, wanted(), limits, "prometheus", 1.7e9 + 60 * at)
+                for at, name in enumerate(files)]  # fmt: skip
+
+    first = read()
+    assert all(capture.gathered is not None and capture.gathered.count > 50 for capture in first)
+    _both_ways(read, monkeypatch)
+    pair = _both_ways(lambda: read()[2:4], monkeypatch)  # two label-less files of one target: one node
+    assert {s.node for s in pair.of(columns.vocabulary.BYTES_IN.mbean)} == {str(tmp_path / "c.prom")}
