@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from advisor.catalog import UnknownVersionError
     from advisor.output import inert, render
-    from advisor.recommend.against import compare, transactions_in
+    from advisor.recommend.against import compare, kept, transactions_in
     from advisor.recommend.plan import plan
 
     flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     result = plan(profile, args.client, seen)._replace(snippets=tuple(args.snippet))
     if document is not None:
         try:
-            result = result._replace(against=tuple(compare(result.recommendations, document, kafka_version)))
+            compared = compare(result.recommendations, document, kafka_version)
+            result = result._replace(against=tuple(compared), kept=tuple(kept(document, compared)))
         except UnknownVersionError as error:
             print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
             return 2

@@ -22,6 +22,7 @@ from advisor.model.document import LoadError, Problem
 from advisor.model.observations import Observations, Point, Series, written_form
 from advisor.model.provenance import Location, MetricSample
 from advisor.named_tuple import NamedTuple
+from advisor.sources import limits
 
 # The metrics kept as columns: a partition's end offset (a replica's, kept as the furthest) and a
 # topic's meters of each broker.
@@ -229,7 +230,7 @@ class Gathered:
                 self.shape_of[slot] = shape
                 self._kept_written(slot, written)
             return
-        first = (kept, self._as_written(slot, kept)) if kept < line else (line, written or self._shape_only(shape))
+        first = (kept, self._as_written(slot)) if kept < line else (line, written or self._shape_only(shape))
         later = max(kept, line)
         if line < kept:
             self.values[slot], self.lines[slot], self.first_lines[slot] = value, line, line
@@ -252,7 +253,7 @@ class Gathered:
     def _shape_only(self, shape: int) -> Written:
         return self.shape_list[shape]
 
-    def _as_written(self, slot: int, line: int) -> Written:
+    def _as_written(self, slot: int) -> Written:
         """The kept sample as written: the observer's, or a file's matched line by its shape."""
         return self.written.get(slot) or self.shape_list[self.shape_of[slot]]
 
@@ -271,7 +272,7 @@ class Gathered:
         for slot, code in enumerate(self.codes):
             if code[0] not in kinds or slot in self.removed:
                 continue
-            kept = self._as_written(slot, self.lines[slot])
+            kept = self._as_written(slot)
             first_line = self.first_lines[slot]
             first = self.first_written.get(slot) or (kept if first_line == self.lines[slot]
                                                      else self.shape_list[self.shape_of[slot]])  # fmt: skip
@@ -344,15 +345,18 @@ class Columns:
         from advisor.metrics.exposition import parse  # what the reader parsed them with: the careful way
 
         origin = self.origins[number]
+        last, limit = max(lines), limits.current().line_chars + 1  # as the reader read it, bounded alike
         try:
             with open(origin, encoding="utf-8", errors="replace", newline="") as stream:
-                for at, text in enumerate(stream, 1):
+                for at, text in enumerate(iter(lambda: stream.readline(limit), ""), 1):
                     if at in lines:
                         found = next(parse([text], origin), None)
                         if found is not None:
                             self.read_again[(number, at)] = (found.name, found.labels)
+                    if at >= last:
+                        break
         except (OSError, LoadError):
-            pass  # gone since it was read: its series are shown by their shape
+            pass  # changed or gone since it was read: its series are shown by their shape
 
     def _resolved(self, key: Key, number: int) -> Key:
         return key if key[2] is not None else (key[0], key[1], self.node_of(number), key[3], key[4])

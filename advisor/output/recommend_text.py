@@ -71,6 +71,14 @@ def render(plan: Plan, options: RenderOptions) -> str:
                 elif r.at_least and not against.differs and against.current != str(against.value):
                     state = f"kept {against.current} (at least {against.value})"
                 lines.append(f"      {state}: {inert(where)}")
+    if plan.kept:
+        from advisor.recommend.against import KEPT_REASON
+
+        lines += ["", f"Kept as written ({KEPT_REASON})"]
+        for kept in plan.kept:
+            where = kept.config_set.path + ("" if kept.config_set.name == kept.config_set.path
+                                            else f" ({kept.config_set.name})")  # fmt: skip
+            lines.append(f"  {inert(where)}: {', '.join(kept.keys)}")
     lines += ["", "Sizing"]
     for size in plan.sizes:
         lines.append(f"  {size.name}: {_amount(size.value, size.unit)}  = {size.formula}  [{_inputs(size.inputs)}]")

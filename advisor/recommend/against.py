@@ -152,3 +152,31 @@ def compare(recommendations: list[Recommendation], document: Document, kafka_ver
             found.append(Against(recommendation, config_set, key, spelled.value, current,
                                  setting.location if setting else None, change, why))  # fmt: skip
     return found
+
+
+KEPT_REASON = "no value of this profile bears on them; `kafka-advisor lint` judges each"
+
+
+class Kept(NamedTuple):
+    """A config set's written settings no recommendation of the profile concerns: kept as written."""
+
+    config_set: ConfigSet
+    keys: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.config_set.path, "subject": self.config_set.name, "component": self.config_set.component,
+                "keys": list(self.keys), "reason": KEPT_REASON}  # fmt: skip
+
+
+def kept(document: Document, found: list[Against]) -> list[Kept]:
+    """Every written setting of the configurations that no recommendation compared: said, with why
+    it is kept (a recommendation judges everything the user wrote — changes it, or says it stays)."""
+    compared: dict[int, set[str]] = {}
+    for against in found:
+        compared.setdefault(id(against.config_set), set()).add(against.key)
+    result = []
+    for config_set in document.config_sets:
+        keys = tuple(key for key in config_set.settings if key not in compared.get(id(config_set), set()))
+        if keys:
+            result.append(Kept(config_set, keys))
+    return result

@@ -7,7 +7,7 @@ from typing import Any
 
 from advisor.named_tuple import NamedTuple
 from advisor.recommend import sizing, spelling, values
-from advisor.recommend.against import Against
+from advisor.recommend.against import Against, Kept
 from advisor.recommend.profile import LoadProfile, Resolved, resolve, with_configs
 
 CLIENT_ROLES = ("producer", "consumer")
@@ -19,6 +19,7 @@ class Plan(NamedTuple):
     recommendations: list[values.Recommendation]
     sizes: list[sizing.Sized]
     against: tuple[Against, ...] = ()  # the user's configurations, when given: now vs recommended
+    kept: tuple[Kept, ...] = ()  # their settings no recommendation concerns: kept as written, and why
     snippets: tuple[str, ...] = ()  # extra snippet formats the text shows (advisor/recommend/snippets.py)
 
     @property
@@ -48,6 +49,7 @@ class Plan(NamedTuple):
                 {**a.to_dict(), "recommendation": f"{a.recommendation.component} {a.recommendation.key}"}
                 for a in self.against
             ],
+            "kept": [k.to_dict() for k in self.kept],
         }
 
     def _recommendation(self, recommendation: values.Recommendation) -> dict[str, Any]:

@@ -218,3 +218,19 @@ def test_more_recovery_threads_than_recommended_are_kept(tmp_path: Path) -> None
     report = _recommend_json(tmp_path)
     (threads,) = [a for a in report["against"] if a["key"] == "num.recovery.threads.per.data.dir"]
     assert (threads["current"], threads["change"]) == ("8", False)  # a RAID's disks: never lowered to 2
+
+
+def test_every_written_setting_is_changed_or_said_kept(tmp_path: Path) -> None:
+    """What no recommendation concerns is said kept, with why — never left out in silence — and
+    what a recommendation compared is not said twice."""
+    (tmp_path / "server.properties").write_text(
+        "process.roles=broker\nnode.id=1\nnum.io.threads=16\nlog.retention.hours=72\ncompression.type=gzip\n"
+    )
+    report = _recommend_json(tmp_path)
+    (kept,) = report["kept"]
+    assert kept["keys"] == ["process.roles", "node.id", "num.io.threads", "log.retention.hours"]
+    assert "lint" in kept["reason"]
+    assert any(a["key"] == "compression.type" and a["change"] for a in report["against"])  # changed, not kept
+    text = subprocess.run([sys.executable, "-m", "advisor", "recommend", "--goal", "durability", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
+    assert "Kept as written" in text and "num.io.threads, log.retention.hours" in text
