@@ -178,13 +178,21 @@ def view(observations: Observations) -> FlowView:
     return cached
 
 
-def _ends(observations: Observations) -> dict[tuple[str | None, str, str], list[Point]]:
+def _ends(observations: Observations, read: set[tuple[str, str]]) -> dict[tuple[str | None, str, str], list[Point]]:
     """(cluster, topic, partition) → the end offset over time: an offset exporter's high watermark,
-    else the broker replica furthest ahead (the leader's LogEndOffset)."""
+    else the broker replica furthest ahead (the leader's LogEndOffset) — of the (topic,
+    partition)s `read` (a large scrape's other end offsets are left unmade)."""
+
+    def wanted(labels: tuple[tuple[str, str], ...]) -> bool:
+        named = dict(labels)
+        topic = next((named[name] for name in TOPIC_LABELS if named.get(name)), None)
+        partition = next((named[name] for name in PARTITION_LABELS if named.get(name)), None)
+        return (topic, partition) in read
+
     ends: dict[tuple[str | None, str, str], list[Point]] = {}
     for metric in (vocabulary.LOG_END_OFFSET, vocabulary.PARTITION_END_OFFSET):  # the exporter's wins
         merged: dict[tuple[str | None, str, str], list[Point]] = defaultdict(list)
-        for series in observations.of(metric.mbean):
+        for series in observations.of(metric.mbean, labels=wanted):
             topic, partition = _first(series, TOPIC_LABELS), _first(series, PARTITION_LABELS)
             if topic is None or partition is None:
                 continue
@@ -235,7 +243,8 @@ def _partitions(observations: Observations) -> list[PartitionFlow]:
         for series in observations.of(metric.id):
             take(series, f"client {series.node}", into, series.library)
 
-    ends = _ends(observations) if positions or lags else {}  # no group read: no partition's end is asked for
+    read = {(key[2], key[3]) for key in {*positions, *lags}}
+    ends = _ends(observations, read) if read else {}  # the ends of the partitions groups read
     for key in sorted({*positions, *lags}, key=lambda k: (k[0] or "", k[1], k[2], _number_order(k[3]))):
         cluster, group, topic, partition = key
         end = _timed(own_ends.get(key, [])) or _end_for(ends, cluster, topic, partition)

@@ -381,12 +381,15 @@ class Columns:
                     entries.append(entry)
         return merged
 
-    def make(self, observations: Observations, metric: str, points: int) -> None:
-        """Make the series of `metric` that hold at least `points` points (every one a series
-        made from timed samples joins), onto the observations."""
+    def make(self, observations: Observations, metric: str, points: int,
+             keep: Callable[[Labels], bool] | None = None) -> None:  # fmt: skip
+        """Make the series of `metric` that hold at least `points` points and whose labels `keep`
+        takes (every one a series made from timed samples joins), onto the observations."""
         if len(self.inputs_gathered) < points and not any(key[0] == metric for key in self.timed_first):
             return  # one input, nothing timed: no series of two points (a rate), so none is decoded
         merged = self._merged(metric)
+        if keep is not None:
+            merged = {key: entries for key, entries in merged.items() if keep(key[4])}
         scale = vocabulary.by_mbean(metric).count_scale
         wanted: dict[int, set[int]] = {}
         for key, entries in merged.items():  # the files' lines to read again: each series' first
@@ -420,7 +423,7 @@ class Columns:
             if existing is not None or len(series.points) > 1:
                 series.points.sort(key=lambda point: -1.0 if point.time is None else point.time)
             self.made.add(key)
-        if all(key in self.made for key in merged):
+        if keep is None and all(key in self.made for key in merged):
             self.metrics.discard(metric)
 
     def _place(self, number: int, line: int, written: Written, when: float | None) -> Location | MetricSample:

@@ -9,7 +9,7 @@ in time order; a point without a time comes from a single snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -58,12 +58,16 @@ class Series:
         return dict(self.labels).get(name)
 
 
+Labels = tuple[tuple[str, str], ...]
+
+
 class Pending(Protocol):
     """Series not made yet (advisor/metrics/columns.py)."""
 
     metrics: set[str]  # the metrics some of whose series are not made
 
-    def make(self, observations: Observations, metric: str, points: int) -> None: ...
+    def make(self, observations: Observations, metric: str, points: int,
+             labels: Callable[[Labels], bool] | None = None) -> None: ...  # fmt: skip
 
     # unmade series: their name, the inputs they came from, how many
     def inputs(self) -> Iterator[tuple[str, set[str], int]]: ...
@@ -85,13 +89,16 @@ class Observations:
                 self.of(metric)
         return self.series
 
-    def of(self, metric: str, reading: str | None = None, points: int = 1) -> list[Series]:
+    def of(
+        self, metric: str, reading: str | None = None, points: int = 1, labels: Callable[[Labels], bool] | None = None
+    ) -> list[Series]:
         """The series of one metric (of one reading), in the order observed. Indexed by metric on
         first use, again when series were added since: a large cluster's scrape holds hundreds of
         thousands of series, and every rule asks for its own. `points`: series of fewer points may
-        be left unmade (a rate needs two)."""
+        be left unmade (a rate needs two); `labels`: series whose labels it refuses may be left
+        unmade (the end offsets of partitions no group reads)."""
         if self.columns is not None and metric in self.columns.metrics:
-            self.columns.make(self, metric, points)
+            self.columns.make(self, metric, points, labels)
         index = self.__dict__.get("_by_metric")
         if index is None or index[0] != len(self.series):
             by_metric: dict[str, list[Series]] = {}

@@ -161,3 +161,20 @@ def test_lines_taken_as_read_agree_on_generated_scrapes(tmp_path: Path, monkeypa
     _both_ways(read, monkeypatch)
     pair = _both_ways(lambda: read()[2:4], monkeypatch)  # two label-less files of one target: one node
     assert {s.node for s in pair.of(columns.vocabulary.BYTES_IN.mbean)} == {str(tmp_path / "c.prom")}
+
+
+def test_the_flow_view_makes_the_end_offsets_of_the_partitions_groups_read(tmp_path: Path) -> None:
+    from advisor.analysis import flow
+    from advisor.metrics.files import observed
+    from advisor.report.session import RunRequest
+
+    text = "".join(f'{LEO}{{instance="k-{r}",partition="{p}",topic="t"}} {p * 10 + r}\n' for p in range(50)
+                   for r in range(3))  # fmt: skip
+    text += 'kafka_consumergroup_current_offset{consumergroup="billing",partition="7",topic="t"} 60\n'
+    (tmp_path / "scrape.prom").write_text(text)
+    read = observed([tmp_path / "scrape.prom"], RunRequest(paths=()).limits)
+    (group,) = flow.view(read.observations).to_dict()["groups"]
+    assert group["lag"] == 72 - 60  # partition 7's furthest replica: 72
+    made = [s for s in read.observations.series if s.metric == columns.vocabulary.LOG_END_OFFSET.mbean]
+    assert [s.label("partition") for s in made] == ["7"]  # the other 49 partitions' stay in columns
+    assert len(read.observations.of(columns.vocabulary.LOG_END_OFFSET.mbean)) == 50  # asked for: all made
