@@ -48,6 +48,12 @@ def partitions(profile: Resolved) -> Sized:
     note = ""
     if fixed is not None and fixed < needed:
         note = f"the topic's {fixed} partitions are fewer than the {needed} this load needs"
+    elif needed == 1:
+        note = (
+            "1 partition: the peak, one consumer and one broker fit in it; no group can read it with more than "
+            "one consumer, and partitions added later move keys to other partitions — size it for the growth "
+            "you expect (--consumers, --peak-factor) if it will grow"
+        )
     elif by_consuming > profile["consumers_per_group"]:
         note = (
             f"a group needs {math.ceil(by_consuming)} consumers, one a partition, to process the peak at "

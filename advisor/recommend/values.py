@@ -244,7 +244,7 @@ def topic_and_broker(profile: Resolved) -> list[Recommendation]:
     found.append(Recommendation(
         "topic", "partitions", str(int(size.value)), size.formula, size.inputs,
         "enough partitions for the peak rate, for each consumer to keep up, for every consumer of a group, and for "
-        "every broker to lead a share of the writes",
+        "every broker to lead a share of the writes" + (f" ({size.note})" if size.note else ""),
         size.source, "more partitions: more open files, longer elections, more memory in clients",
         "per-partition BytesInPerSec; records-lag-max", "no partition above p_prod; lag flat"))  # fmt: skip
     lossless = profile["loss"] == "none"

@@ -234,3 +234,15 @@ def test_every_written_setting_is_changed_or_said_kept(tmp_path: Path) -> None:
     text = subprocess.run([sys.executable, "-m", "advisor", "recommend", "--goal", "durability", str(tmp_path)],
                           capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
     assert "Kept as written" in text and "num.io.threads, log.retention.hours" in text
+
+
+def test_one_partition_is_never_recommended_without_saying_why() -> None:
+    from advisor.recommend import sizing
+    from advisor.recommend.profile import resolve
+
+    single = sizing.partitions(resolve(LoadProfile(goal="latency", rate_mb_s=0.1, message_bytes_avg=200, brokers=1)))
+    assert single.value == 1 and "1 partition" in single.note and "move keys" in single.note
+    (partitions,) = [r for r in plan(LoadProfile(goal="latency", rate_mb_s=0.1, message_bytes_avg=200, brokers=1))
+                     .recommendations if r.key == "partitions"]  # fmt: skip
+    assert "1 partition" in partitions.rationale
+    assert sizing.partitions(resolve(LoadProfile(goal="latency", rate_mb_s=0.1, brokers=3))).note == ""
