@@ -168,10 +168,14 @@ class Kept(NamedTuple):
                 "keys": list(self.keys), "reason": KEPT_REASON}  # fmt: skip
 
 
+# Written settings the profile itself is read from (transactions_in): said in the profile, not kept.
+_PROFILE_KEYS = frozenset({"transactional.id"})
+
+
 def kept(document: Document, found: list[Against]) -> list[Kept]:
     """Every written setting of the configurations that no recommendation compared: said, with why
     it is kept (a recommendation judges everything the user wrote — changes it, or says it stays)."""
-    compared: dict[int, set[str]] = {}
+    compared: dict[int, set[str]] = {id(config_set): set(_PROFILE_KEYS) for config_set in document.config_sets}
     for against in found:
         compared.setdefault(id(against.config_set), set()).add(against.key)
     result = []

@@ -180,6 +180,7 @@ def test_a_producer_in_transactions_puts_its_consumers_on_read_committed(tmp_pat
     report = _recommend_json(tmp_path)
     written = f"from {tmp_path / 'producer.properties'}:2"
     assert report["profile"]["transactions"] == {"value": True, "origin": written}
+    assert not [k for k in report["kept"] if "transactional.id" in k["keys"]]  # read for the profile, said there
     (isolation,) = [a for a in report["against"] if a["recommendation"] == "consumer isolation.level"]
     assert (isolation["current"], isolation["value"], isolation["change"]) == ("read_uncommitted", "read_committed",
                                                                              True)  # fmt: skip
