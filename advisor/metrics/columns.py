@@ -204,23 +204,23 @@ class Gathered:
 
     def _furthest(self, code: tuple[int, ...], value: float, line: int, written: Written | None, shape: int) -> None:
         slot = self.slots.get(code)
-        if slot is None:
+        if slot is None:  # a new key: kept as this sample (inline: once a line for a large scrape)
             self._new(code, value, line, written, shape)
             return
         kept_line = self.lines[slot]
         if line < self.first_lines[slot]:  # the first line of all: its sample is how the series is written
             self.first_lines[slot] = line
             self.shape_of[slot] = shape
-            self._first_written(slot, written)
+            self._put(self.first_written, slot, written)
         if value > self.values[slot] or (value == self.values[slot] and line < kept_line):
             if self.first_lines[slot] == kept_line and line != kept_line and slot in self.written:
                 self.first_written.setdefault(slot, self.written[slot])  # the kept one was the first
             self.values[slot], self.lines[slot] = value, line  # the furthest; of equals, the first
-            self._kept_written(slot, written)
+            self._put(self.written, slot, written)
 
     def _latest(self, code: tuple[int, ...], value: float, line: int, written: Written | None, shape: int) -> None:
         slot = self.slots.get(code)
-        if slot is None:
+        if slot is None:  # a new key: kept as this sample (inline: once a line for a large scrape)
             self._new(code, value, line, written, shape)
             return
         kept = self.lines[slot]
@@ -228,30 +228,23 @@ class Gathered:
             if line < kept:
                 self.lines[slot] = self.first_lines[slot] = line
                 self.shape_of[slot] = shape
-                self._kept_written(slot, written)
+                self._put(self.written, slot, written)
             return
-        first = (kept, self._as_written(slot)) if kept < line else (line, written or self._shape_only(shape))
+        first = (kept, self._as_written(slot)) if kept < line else (line, written or self.shape_list[shape])
         later = max(kept, line)
         if line < kept:
             self.values[slot], self.lines[slot], self.first_lines[slot] = value, line, line
             self.shape_of[slot] = shape
-            self._kept_written(slot, written)
+            self._put(self.written, slot, written)
         self.problems.append((later, self.key(code), *first))
 
-    def _kept_written(self, slot: int, written: Written | None) -> None:
+    @staticmethod
+    def _put(kept: dict[int, Written], slot: int, written: Written | None) -> None:
+        """A sample as written, or none (a file's matched line: its shape says it)."""
         if written is None:
-            self.written.pop(slot, None)
+            kept.pop(slot, None)
         else:
-            self.written[slot] = written
-
-    def _first_written(self, slot: int, written: Written | None) -> None:
-        if written is None:
-            self.first_written.pop(slot, None)
-        else:
-            self.first_written[slot] = written
-
-    def _shape_only(self, shape: int) -> Written:
-        return self.shape_list[shape]
+            kept[slot] = written
 
     def _as_written(self, slot: int) -> Written:
         """The kept sample as written: the observer's, or a file's matched line by its shape."""
@@ -437,11 +430,8 @@ class Columns:
         per-input counts of a large scrape read every key once. Inputs of one time merge their end
         offsets (the furthest replica's input alone holds the point): then counted merged."""
         times = [when for _, when, _ in self.inputs_gathered]
-        if len(set(times)) < len(times):
-            yield from self._inputs_merged()
-            return
-        if self.timed_first or self.made or len(set(self.origins)) < len(self.origins):
-            yield from self._inputs_merged()  # series made, or an endpoint scraped in rounds: merged
+        if len(set(times)) < len(times) or self.timed_first or self.made or len(set(self.origins)) < len(self.origins):
+            yield from self._inputs_merged()  # inputs of one time, series made, an endpoint scraped in rounds
             return
         for number, _, gathered in self.inputs_gathered:
             for metric in self.metrics:

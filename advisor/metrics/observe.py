@@ -23,16 +23,13 @@ from advisor.model.observations import Observations, Point, Series, written_form
 from advisor.model.provenance import Location, MetricSample
 
 IDENTITY_LABELS, CLUSTER_LABELS, INFRASTRUCTURE_LABELS = shapes.IDENTITY, shapes.CLUSTER, shapes.INFRASTRUCTURE
-_Plan, _plan, _SKIP = shapes.Plan, shapes.plan, shapes.SKIP
+_Plan, _plan = shapes.Plan, shapes.plan
 
 
 def wanted() -> frozenset[str]:
     """Every series name a rule may read, for the exposition reader's family filter."""
     names = frozenset(vocabulary.ALIASES) | vocabulary.DEFAULT_SERIES | frozenset(micrometer.NAMES)
     return names | {targets.START_TIME}  # which saved scrapes are one process
-
-
-_written = written_form
 
 
 class _Builder:
@@ -45,7 +42,7 @@ class _Builder:
         self.untimed: dict[tuple, tuple[int, float]] = {}  # type: ignore[type-arg]  # key → (capture, value)
         self.furthest: dict[tuple, int] = {}  # type: ignore[type-arg]  # (key, time) → its point's index
         self.nodes: dict[int, str] = {}  # capture number → node: label-less files of one target (targets.py)
-        self.plans: dict[tuple[str, tuple[str, ...]], object] = {}  # (name, label names) → _Plan, _SKIP or None
+        self.plans: dict[tuple[str, tuple[str, ...]], object] = {}  # (name, label names) → a Plan, shapes.SKIP or None
         self.files: list[bool] = []  # each input: a file (its samples' places are lines) or a scrape
         self.columns = columns.Columns(
             self.index,
@@ -116,7 +113,7 @@ def _broker(sample: Sample, capture: Capture, built: _Builder, number: int) -> N
     if not isinstance(plan, _Plan):
         if plan is None:
             _broker_by_values(sample, capture, built, number)
-        return  # _SKIP: a name nothing reads
+        return  # shapes.SKIP: a name nothing reads
     values = [value for _, value in sample.labels]
     cluster = next((values[at] for at in plan.cluster if values[at]), None)
     if plan.as_written:  # the parser's shared pairs, not new ones a sample
@@ -156,10 +153,7 @@ def _broker_by_values(sample: Sample, capture: Capture, built: _Builder, number:
     _place(sample, capture, built, number, (metric.mbean, reading, node, cluster, own), metric)
 
 
-SeriesKey = columns.Key
-
-
-def _place(sample: Sample, capture: Capture, built: _Builder, number: int, key: SeriesKey,
+def _place(sample: Sample, capture: Capture, built: _Builder, number: int, key: columns.Key,
            metric: vocabulary.Metric) -> None:  # fmt: skip
     """The sample as a point of its series (made on first use; a high-cardinality metric's untimed
     sample kept in its column until its series is asked for). The key's node is None where no
@@ -191,7 +185,7 @@ def _exposed_place(sample: Sample, capture: Capture, when: float | None) -> Loca
     """Where an exporter's sample was read: a file's line, or the series as a scrape wrote it."""
     if capture.is_file:
         return Location(capture.origin, sample.line)
-    return MetricSample(capture.origin, _written(sample.name, sample.labels), when)
+    return MetricSample(capture.origin, written_form(sample.name, sample.labels), when)
 
 
 FURTHEST = columns.FURTHEST
