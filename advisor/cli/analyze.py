@@ -96,26 +96,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from advisor.cli import lint
-    from advisor.metrics.files import split_inputs
-    from advisor.model.document import Problem
     from advisor.report import session
+
+    built = prepare(args, "analyze")
+    if isinstance(built, int):
+        return built
+    prepared, named = built
+    return lint.emit(args, "analyze", prepared, session.run(prepared.request), named)
+
+
+def prepare(args: argparse.Namespace, command: str, metrics: tuple[str, ...] = (), need_metrics: bool = True):  # type: ignore[no-untyped-def]
+    """The run analyze's arguments ask for (advise's too): inputs split by content into metrics
+    files, endpoints and configurations, with `metrics` (advise's --metrics) among them; (the
+    lint.Prepared, the files named) or an exit code after saying why."""
+    from advisor.cli import lint
+    from advisor.metrics.files import is_endpoint, split_inputs
+    from advisor.model.document import Problem
 
     passed: list[Problem] = []  # a folder's files that look like metrics in a shape no reader takes
     files, endpoints, configs = split_inputs(list(args.inputs), passed=passed)
-    endpoints += list(args.scrape)
-    if not (files or endpoints or configs or args.prometheus):
-        print("kafka-advisor analyze: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
+    files += [Path(m) for m in metrics if not is_endpoint(m)]
+    endpoints += [m for m in metrics if is_endpoint(m)] + list(args.scrape)
+    if need_metrics and not (files or endpoints or configs or args.prometheus):
+        print(f"kafka-advisor {command}: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
         return EXIT_ERROR
     read_files = {path.resolve() for path in files}
     for path, _ in args.time:
         if Path(path).resolve() not in read_files:  # said, never ignored: a typo would leave the file at its mtime
-            print(f"kafka-advisor analyze: error: --time names {path}, which is no metrics file of this run",
+            print(f"kafka-advisor {command}: error: --time names {path}, which is no metrics file of this run",
                   file=sys.stderr)  # fmt: skip
             return EXIT_ERROR
     if args.samples > 1 and not endpoints:
-        print("kafka-advisor analyze: error: --samples needs an endpoint to scrape", file=sys.stderr)
+        print(f"kafka-advisor {command}: error: --samples needs an endpoint to scrape", file=sys.stderr)
         return EXIT_ERROR
-    prepared = lint.prepare(args, "analyze", [*configs, *files] or [Path.cwd()])
+    prepared = lint.prepare(args, command, [*configs, *files] or [Path.cwd()])
     if isinstance(prepared, int):
         return prepared
     request = prepared.request._replace(
@@ -131,4 +145,4 @@ def run(args: argparse.Namespace) -> int:
         step=args.step,
     )
     named = [p for p in [*configs, *files] if p.is_file()]
-    return lint.emit(args, "analyze", prepared, session.run(request), named)
+    return prepared._replace(request=request), named

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from advisor import TYPE_CHECKING
@@ -184,6 +185,28 @@ def run(args: argparse.Namespace) -> int:
     return emit(args, "lint", prepared, session.run(prepared.request), [p for p in args.paths if p.is_file()])
 
 
+def write_outputs(command: str, writes: list[tuple[str, Path, Callable[[], str]]], inputs: list[Path]) -> bool:
+    """Each (flag, path, text) written atomically, never over an input; False when all were written,
+    True (after saying why) when one was refused or failed — the others are still written."""
+    from advisor import safe_write
+    from advisor.output import inert
+
+    failed = False
+    for flag, path, text in writes:
+        shown = flag if flag.endswith("=") else f"{flag} "
+        refused = safe_write.refusal(path, inputs)
+        if refused:
+            print(f"kafka-advisor {command}: error: {shown}{inert(refused)}", file=sys.stderr)
+            failed = True
+            continue
+        try:
+            safe_write.write_atomically(path, text())
+        except OSError as error:
+            print(f"kafka-advisor {command}: error: {shown}{inert(str(path))}: {error.strerror}", file=sys.stderr)
+            failed = True
+    return failed
+
+
 def emit(args: argparse.Namespace, command: str, prepared: Prepared, report: Any, named: list[Path]) -> int:
     """Problems on stderr, then the report: a baseline, a diff, or each format asked for."""
     from advisor import safe_write
@@ -218,17 +241,10 @@ def emit(args: argparse.Namespace, command: str, prepared: Prepared, report: Any
             rendered[fmt] = render(report, fmt, RenderOptions(docs_url=options.docs_url))
         return rendered[fmt]
 
-    failed = False
-    for fmt, path in outputs:
-        refused = safe_write.refusal(path, inputs)
-        if refused:
-            print(f"kafka-advisor {command}: error: -o {fmt}={inert(refused)}", file=sys.stderr)
-            failed = True
-            continue
-        try:
-            safe_write.write_atomically(path, text_of(fmt))
-        except OSError as error:
-            print(f"kafka-advisor {command}: error: -o {fmt}={inert(str(path))}: {error.strerror}", file=sys.stderr)
-            failed = True
+    def later(fmt: str) -> Callable[[], str]:
+        return lambda: text_of(fmt)
+
+    writes = [(f"-o {fmt}=", path, later(fmt)) for fmt, path in outputs]
+    failed = write_outputs(command, writes, inputs)
     sys.stdout.write(render(report, stdout_format, options) if color else text_of(stdout_format))
     return EXIT_ERROR if failed else report.exit_code

@@ -20,6 +20,9 @@ class Command(NamedTuple):
 COMMANDS: tuple[Command, ...] = (
     Command("lint", "advisor.cli.lint", "check Kafka configuration files"),
     Command("analyze", "advisor.cli.analyze", "judge broker metrics (scrapes, files), with their configuration"),
+    Command(
+        "advise", "advisor.cli.advise", "a guided session: health, flow, a plan of single steps, how to check each"
+    ),
     Command("diff", "advisor.cli.diff", "compare two versions of a configuration before deploying the change"),
     Command(
         "recommend", "advisor.cli.recommend", "values for a load profile, with formulas and the metric that proves each"

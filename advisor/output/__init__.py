@@ -44,6 +44,12 @@ RENDERERS: dict[str, dict[str, str]] = {
     "recommend": {"text": "recommend_text:render", "json": "json_format:indented"},
     "verify": {"text": "verify_text:render", "json": "json_format:indented"},
     "bench": {"text": "bench_text:render", "json": "json_format:indented"},
+    "advise": {
+        "text": "advise_text:render",
+        "json": "json_format:indented",
+        "alerts": "alerts_format:render",
+        "prometheusrule": "alerts_format:prometheus_rule",
+    },
 }
 
 

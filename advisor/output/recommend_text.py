@@ -25,7 +25,8 @@ def _inputs(inputs: dict[str, Any]) -> str:
     return ", ".join(f"{name} {value}" for name, value in inputs.items() if value is not None)
 
 
-def render(plan: Plan, options: RenderOptions) -> str:
+def profile_lines(plan: Plan) -> list[str]:
+    """The profile: each number with where it came from, and what was assumed."""
     profile = plan.profile
     lines = [f"Load profile: goal {profile.goal}, for the {plan.client} client"]
     shown = ("message_bytes_avg", "message_bytes_max", "rate_mb_s", "rate_msgs_s", "peak_factor", "producers",
@@ -40,37 +41,18 @@ def render(plan: Plan, options: RenderOptions) -> str:
             lines.append(f"  {name.replace('_', ' ')}: {number} ({profile.origin(name)})")
     if profile.assumed:
         lines.append("Assumed (give these numbers to refine): " + "; ".join(profile.assumed.values()))
+    return lines
+
+
+def render(plan: Plan, options: RenderOptions) -> str:
+    lines = profile_lines(plan)
     for component in ("producer", "consumer", "topic", "broker"):
         chosen = [r for r in plan.recommendations if r.component == component]
         if not chosen:
             continue
         lines += ["", component.capitalize()]
         for r in chosen:
-            spelled = plan.spelled(r)
-            if spelled.key is None and component in CLIENT_ROLES:  # the library has none, or already does it
-                lines.append(f"  {r.key}: nothing to set for {plan.client} ({spelled.note})")
-                continue
-            head = f"  {spelled.key or r.key} = {spelled.value if spelled.key else r.value}"
-            if spelled.note:
-                head += f"  ({spelled.note})"
-            lines.append(head)
-            lines.append(f"      formula: {r.formula}" + (f"  [{_inputs(r.inputs)}]" if _inputs(r.inputs) else ""))
-            lines.append(f"      why: {r.rationale}")
-            if r.tradeoff:
-                lines.append(f"      costs: {r.tradeoff}")
-            lines.append(f"      proves it: {spelling.proof(r.proof, plan.client)} — {r.expect}")
-            lines.append(f"      source: {r.source}")
-            lines += [f"        {url}" for url in citations.links(r.source)]
-            for against in (a for a in plan.against if a.recommendation is r):
-                where = f"{against.config_set.path}:{against.written.line}" if against.written else (
-                    f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
-                state = f"now {against.current}" if against.differs else "already so"
-                if against.declared:  # the creation's own line is not kept: the file, and what declares it
-                    where = (f"{against.config_set.path} (declared by {against.config_set.name}: change it where "
-                             "the topic is created)")  # fmt: skip
-                elif r.at_least and not against.differs and against.current != str(against.value):
-                    state = f"kept {against.current} (at least {against.value})"
-                lines.append(f"      {state}: {inert(where)}")
+            lines += recommendation_lines(plan, r)
     if plan.kept:
         from advisor.recommend.against import KEPT_REASON
 
@@ -90,6 +72,36 @@ def render(plan: Plan, options: RenderOptions) -> str:
 
         lines += ["", f"# {name}", snippets.render(name, plan.recommendations).rstrip("\n")]
     return "\n".join(lines) + "\n"
+
+
+def recommendation_lines(plan: Plan, r: Any) -> list[str]:
+    """One recommendation: its value spelled for the client, formula, why, cost, proof, sources,
+    and where the user's files stand — recommend's and advise's alike."""
+    spelled = plan.spelled(r)
+    if spelled.key is None and r.component in CLIENT_ROLES:  # the library has none, or already does it
+        return [f"  {r.key}: nothing to set for {plan.client} ({spelled.note})"]
+    head = f"  {spelled.key or r.key} = {spelled.value if spelled.key else r.value}"
+    if spelled.note:
+        head += f"  ({spelled.note})"
+    lines = [head]
+    lines.append(f"      formula: {r.formula}" + (f"  [{_inputs(r.inputs)}]" if _inputs(r.inputs) else ""))
+    lines.append(f"      why: {r.rationale}")
+    if r.tradeoff:
+        lines.append(f"      costs: {r.tradeoff}")
+    lines.append(f"      proves it: {spelling.proof(r.proof, plan.client)} — {r.expect}")
+    lines.append(f"      source: {r.source}")
+    lines += [f"        {url}" for url in citations.links(r.source)]
+    for against in (a for a in plan.against if a.recommendation is r):
+        where = f"{against.config_set.path}:{against.written.line}" if against.written else (
+            f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
+        state = f"now {against.current}" if against.differs else "already so"
+        if against.declared:  # the creation's own line is not kept: the file, and what declares it
+            where = (f"{against.config_set.path} (declared by {against.config_set.name}: change it where "
+                     "the topic is created)")  # fmt: skip
+        elif r.at_least and not against.differs and against.current != str(against.value):
+            state = f"kept {against.current} (at least {against.value})"
+        lines.append(f"      {state}: {inert(where)}")
+    return lines
 
 
 def snippet(plan: Plan) -> str:

@@ -73,23 +73,40 @@ def _summary(report: Report) -> str:
     return f"{read}: {found}{tail}"
 
 
+def finding_lines(finding: Finding, line: str | None, also: str | None, base: str | None = None) -> list[str]:
+    """A finding as plain lines (not yet made inert): lint's, analyze's and advise's alike.
+    `base`: the file the lines sit under (its places show line:column only); default its own."""
+    location = place(finding.location, finding.path if base is None else base)
+    out = [f"  {location:>7}  {finding.severity:<7} {finding.rule} {finding.message} ({finding.name})"]
+    if line is not None:
+        out.append(f"{_GUTTER}│ {line}")
+    if also:
+        out.append(f"{_GUTTER}│ {also}")
+    out += [f"{_GUTTER}│ assumed: {assumption}" for assumption in finding.assumptions]
+    if _stated_version(finding):
+        out.append(f"{_GUTTER}│ {_stated_version(finding)}")
+    if finding.recommended:
+        out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
+    return out
+
+
+def also_of(finding: Finding) -> str | None:
+    """The other places of one cause, in words."""
+    return _also(finding)
+
+
+def summary(report: Report) -> str:
+    """The run's one-line summary, as lint ends with it."""
+    return _summary(report)
+
+
 def _plain(report: Report) -> str:
     """The same report without colour, without importing rich (pipes, CI logs)."""
     out: list[str] = []
     for header, finding, line, also in _blocks(report):
         if header is not None:
             out += ["", header]
-        location = place(finding.location, finding.path)
-        out.append(f"  {location:>7}  {finding.severity:<7} {finding.rule} {finding.message} ({finding.name})")
-        if line is not None:
-            out.append(f"{_GUTTER}│ {line}")
-        if also:
-            out.append(f"{_GUTTER}│ {also}")
-        out += [f"{_GUTTER}│ assumed: {assumption}" for assumption in finding.assumptions]
-        if _stated_version(finding):
-            out.append(f"{_GUTTER}│ {_stated_version(finding)}")
-        if finding.recommended:
-            out.append(f"{_GUTTER}└ recommended: {finding.recommended}")
+        out += finding_lines(finding, line, also)
     if report.flow:
         from advisor.output.flow_text import lines as flow_lines
 

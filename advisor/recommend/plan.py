@@ -70,5 +70,9 @@ SNIPPETS = ("spring", "compose", "strimzi", "helm")
 
 def plan(profile: LoadProfile, client: str = "java", seen: dict[str, tuple[Any, str]] | None = None) -> Plan:
     """`seen`: what the user's configurations show of the profile (field → (value, where))."""
-    resolved = with_configs(resolve(profile), seen or {})
+    return of_resolved(with_configs(resolve(profile), seen or {}), client)
+
+
+def of_resolved(resolved: Resolved, client: str = "java") -> Plan:
+    """The plan of a profile already resolved (advise: some numbers read from the inputs)."""
     return Plan(resolved, client, values.recommend(resolved), sizing.all_sizes(resolved))

@@ -96,6 +96,11 @@ def _shown(finding: Finding) -> list[str]:
     return texts
 
 
+def tree(value: Any, hide: Callable[[str], str]) -> Any:
+    """A JSON-shaped record with every string passed through `hide` (advise's plan and steps)."""
+    return _hidden_tree(value, hide)
+
+
 def _hidden_tree(value: Any, hide: Callable[[str], str]) -> Any:
     """A JSON-shaped record (the flow view) with every string passed through `hide`."""
     if isinstance(value, str):

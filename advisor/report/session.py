@@ -33,7 +33,7 @@ from advisor.report.suppress import UNUSED_RULE, apply, unknown_codes
 from advisor.rules import runner as evaluate
 from advisor.rules.registry import Rule, load_rules
 from advisor.rules.runner import Evaluated
-from advisor.secrets import redact_line
+from advisor.secrets import Redactor, redact_line
 from advisor.sources import Candidate, FileOverride, LoadOptions, discover, load
 from advisor.sources.limits import DEFAULTS as DEFAULT_LIMITS
 from advisor.sources.limits import Limits
@@ -289,6 +289,13 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
 
 def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> tuple[Report, Document]:
     """The Report, and the document it judged (diff compares two runs' documents)."""
+    report, document, _ = run_settled(request, sleep)
+    return report, document
+
+
+def run_settled(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> tuple[Report, Document, Redactor]:
+    """The Report, the document it judged, and the run's redactor: what advise builds on the
+    Report passes its own strings through the same layer."""
     inputs = read(request, sleep)
     candidates, metrics, problems, skipped = inputs.candidates, inputs.metrics, list(inputs.problems), inputs.skipped
     # judge
@@ -375,7 +382,7 @@ def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time
     )
     scanned = {text: found for candidate in candidates for text, found in candidate.scanned}
     hide = redaction.run_secrets(document, (c.text for c in candidates), scanned)
-    return redaction.redact(report, hide), document
+    return redaction.redact(report, hide), document, hide
 
 
 def _nothing_read(paths: tuple[Path, ...]) -> Problem:

@@ -27,7 +27,19 @@ ALLOWED: dict[str, set[str]] = {
     "bench": set(),
     "fix": {"model", "catalog", "sources", "recommend"},
     "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix", "diff"},
-    "output": {"model", "report", "diff", "recommend", "verify", "bench", "rules.spec", "rules.docs"},  # + SARIF help
+    # advise gathers (the report's session), infers, plans (recommend) and orders steps with their checks.
+    "advise": {"model", "metrics", "rules", "recommend", "report", "fix", "verify"},
+    "output": {
+        "model",
+        "report",
+        "diff",
+        "recommend",
+        "verify",
+        "bench",
+        "advise",
+        "rules.spec",
+        "rules.docs",
+    },  # + SARIF help
     "cli": ROOMS,
 }
 
