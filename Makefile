@@ -14,6 +14,8 @@ PYTEST_ARGS ?=
 
 demo: $(RUNTIME_STAMP)
 	$(VENV)/bin/kafka-advisor lint fixtures/demo/ --exit-zero
+	@echo; echo "Next: the guided session, with metrics, as text and as an HTML page:"
+	@echo "  $(VENV)/bin/kafka-advisor advise fixtures/advise/ --html advise-report.html --alerts alerts.yaml"
 
 # Whole suite against a fresh 3-node cluster, which is stopped however pytest ends.
 test: $(TEST_STAMP) kafka-jars

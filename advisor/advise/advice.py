@@ -212,10 +212,12 @@ def advise(gathered: Gathered, given: dict[str, Any], client: str | None, intera
     producer_file = next((s.path for s in document.config_sets if s.component == "producer"), None)
     hide = gathered.hide
     made = []
+    differing = [tuple(a for a in plan.against if any(a.recommendation is r for r in members) and a.differs)
+                 for members in groups]  # fmt: skip
+    planned = _edits(differing, document)
     for number, members in enumerate(groups, 1):
-        mine = tuple(a for a in plan.against if any(a.recommendation is r for r in members) and a.differs)
-        changes = [a.change for a in mine if a.change is not None]
-        plans = fix.plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True) if changes else []
+        mine = differing[number - 1]
+        plans = planned[number - 1]
         by_hand = tuple(hide(f"{a.config_set.path}: {a.key} {a.current} → {a.value} "
                              f"({'where the topic is created' if a.declared else 'no edit could be proven here'})")
                         for a in mine if a.change is None or not _edited(a, plans))  # fmt: skip
@@ -226,11 +228,40 @@ def advise(gathered: Gathered, given: dict[str, Any], client: str | None, intera
         check, why = stepping.check_command(members, list(gathered.metric_inputs), producer_file)
         together = next((reason for keys, reason in stepping.TOGETHER if len(members) > 1
                          and {r.key for r in members} <= keys), "")  # fmt: skip
-        made.append(stepping.Step(number, tuple(members), together, mine, hide(fix.unified_diff(plans, document)),
+        edit = fix.unified_diff(plans, document, context=1)  # one line around each: a step shows many files
+        made.append(stepping.Step(number, tuple(members), together, mine, hide(edit),
                                   by_hand, hide(snippet), hide(check), why))  # fmt: skip
     recognised = {dialect for f in gathered.report.files for dialect in f.recognised}
     found = alerting.alerts(gathered.report.rules, gathered.params, recognised, set(gathered.exporters), made)
     return Advice(gathered, plan, tuple(made), tuple(already), tuple(notes), found, interactive)
+
+
+MIN_FILES_FORKED = 64  # (step, file) edits below this are planned here: a fork costs more than it saves
+
+
+def _edits(steps: list[tuple[Any, ...]], document: Document) -> list[list[Any]]:
+    """Each step's edits of each file it changes (fix.FilePlan), each read back to prove it — the
+    costly part of a large tree's plan, so (step, file) pairs are shared among forked workers."""
+    from advisor import fix, forked
+
+    units: list[tuple[int, list[Any]]] = []
+    for index, mine in enumerate(steps):
+        per_file: dict[str, list[Any]] = {}
+        for against in mine:
+            if against.change is not None:
+                per_file.setdefault(against.change.path, []).append(against.change)
+        units += [(index, changes) for _, changes in sorted(per_file.items())]
+    units.sort(key=lambda unit: unit[1][0].path)  # a file's steps side by side: read as it is once (stable)
+    jobs = forked.workers(len(units), MIN_FILES_FORKED)
+
+    def work(part: list[tuple[int, list[Any]]]) -> list[list[Any]]:
+        return [fix.plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True) for _, changes in part]
+
+    planned: list[list[Any]] = [[] for _ in steps]
+    results = [plans for part in forked.map_chunks(forked.chunks(units, jobs), work, jobs) for plans in part]
+    for (index, _), plans in zip(units, results, strict=True):
+        planned[index] += plans
+    return planned
 
 
 def _edited(against: Any, plans: list[Any]) -> bool:

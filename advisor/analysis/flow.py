@@ -26,6 +26,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from advisor.metrics import clients, vocabulary, windows
@@ -38,6 +39,7 @@ PARTITION_LABELS = ("partition", "partition_id")
 PSEUDO_FILESYSTEMS = frozenset({"tmpfs", "ramfs", "devtmpfs", "squashfs", "nsfs", "proc", "sysfs", "autofs"})
 STABLE_SHARE = 0.05  # a lag that moved less than this share of its largest value (and 10 records) is stable
 STABLE_RECORDS = 10.0
+POINTS_KEPT = 240  # timed points a report keeps per series (a chart's width; a report stays small)
 
 
 @dataclass
@@ -62,6 +64,10 @@ class PartitionFlow:
     trend: str = "unknown"  # diverging, stable, converging, caught-up, unknown (one snapshot)
     lag_time: LagTime | None = None
     lag_time_points: list[tuple[float, float]] = field(default_factory=list)  # (time, lower-bound seconds)
+    in_points: list[tuple[float, float]] = field(
+        default_factory=list
+    )  # (time, records/s written since the sample before)
+    out_points: list[tuple[float, float]] = field(default_factory=list)  # (time, records/s committed since then)
     drain_seconds: float | None = None  # None with a lag: not draining
     span: float | None = None  # seconds observed
     place: Location | MetricSample | None = None  # where the last group number was read
@@ -288,8 +294,10 @@ def _fill(row: PartitionFlow, end: list[Point], position: list[Point], given_lag
     row.span = lag[-1][0] - lag[0][0] if len(lag) > 1 else None  # type: ignore[operator]
     if len(end) > 1:
         row.rate_in = _rate(end)
+        row.in_points = _steps(end)
     if len(committed) > 1:
         row.rate_out = _rate(committed)
+        row.out_points = _steps(committed)
     if row.span:
         row.slope = slope(row.lag_points)
         change = row.slope * row.span
@@ -312,6 +320,12 @@ def _fill(row: PartitionFlow, end: list[Point], position: list[Point], given_lag
     if committed and end and (len(end) > 1 or row.lag == 0):  # one end offset says nothing of when records came
         row.lag_time_points = [(p.time, lag_seconds(end, p.value, p.time).seconds) for p in committed]  # type: ignore[misc, arg-type]
         row.lag_time = lag_seconds(end, committed[-1].value, committed[-1].time)  # type: ignore[arg-type]
+
+
+def _steps(points: list[Point]) -> list[tuple[float, float]]:
+    """Records/s between each sample and the one before it (a fall — a recreated topic — is no rate)."""
+    return [(b.time, (b.value - a.value) / (b.time - a.time)) for a, b in pairwise(points)
+            if a.time is not None and b.time is not None and b.time > a.time and b.value >= a.value]  # fmt: skip
 
 
 def _at(points: list[Point], moment: float | None) -> float:
@@ -450,6 +464,11 @@ def _partition_record(row: PartitionFlow) -> dict[str, Any]:
         "drain_seconds": row.drain_seconds,
         "span_seconds": row.span,
         "lag_series": [v for _, v in row.lag_points[-60:]],
+        # Timed, for charts: (seconds since 1970, value), the last POINTS_KEPT of each.
+        "lag_points": [list(p) for p in row.lag_points[-POINTS_KEPT:]],
+        "lag_seconds_points": [list(p) for p in row.lag_time_points[-POINTS_KEPT:]],
+        "in_points": [list(p) for p in row.in_points[-POINTS_KEPT:]],
+        "out_points": [list(p) for p in row.out_points[-POINTS_KEPT:]],
         "series": row.written,
         "note": row.note or None,
     }
@@ -458,7 +477,8 @@ def _partition_record(row: PartitionFlow) -> dict[str, Any]:
 def _disk_record(disk: DiskFlow) -> dict[str, Any]:
     return {"node": disk.node, "volume": disk.volume, "free_bytes": disk.free, "size_bytes": disk.size,
             "bytes_per_second": disk.slope, "fill_seconds": disk.fill_seconds, "span_seconds": disk.span,
-            "free_series": [v for _, v in disk.points[-60:]], "series": disk.written}  # fmt: skip
+            "free_series": [v for _, v in disk.points[-60:]], "series": disk.written,
+            "free_points": [list(p) for p in disk.points[-POINTS_KEPT:]]}  # fmt: skip
 
 
 def _why_unknown(rows: list[PartitionFlow]) -> str:

@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
                         help="spell the client settings for this library (default: java)")  # fmt: skip
     parser.add_argument("--output-format", choices=formats("recommend"), default="text")
+    parser.add_argument("-o", dest="outputs", action="append", default=[], metavar="FORMAT=PATH",
+                        help=f"also write FORMAT ({', '.join(formats('recommend'))}) to PATH")  # fmt: skip
     parser.add_argument("--snippet", action="append", choices=("spring", "compose", "strimzi", "helm"), default=[],
                         help="also show the values as this form (repeatable; JSON always has them all)")  # fmt: skip
     mine = "your configurations (any format lint reads): each value now beside the recommended one"
@@ -86,8 +88,32 @@ def run(args: argparse.Namespace) -> int:
             patch = unified_diff(plan_changes(changes, document, ("unsafe", "safe"), join_inserts=True), document)
             sys.stdout.write(patch)
             return 1 if patch else 0
+    failed = _write_outputs(args, result, document)
     sys.stdout.write(render(result, args.output_format))
-    return 0
+    return 2 if failed else 0
+
+
+def _write_outputs(args: argparse.Namespace, result: object, document: object) -> bool:
+    """`-o FORMAT=PATH`: each written, never over an input (a configuration, the profile file)."""
+    from collections.abc import Callable
+
+    from advisor.cli.lint import write_outputs
+    from advisor.output import render
+
+    def later(fmt: str) -> Callable[[], str]:
+        return lambda: render(result, fmt)  # type: ignore[arg-type]
+
+    writes: list[tuple[str, Path, Callable[[], str]]] = []
+    for spec in args.outputs:
+        fmt, sep, path = spec.partition("=")
+        if not sep or fmt not in formats("recommend") or not path:
+            print(f"kafka-advisor recommend: error: -o expects FORMAT=PATH with FORMAT one of "
+                  f"{', '.join(formats('recommend'))}, got {spec!r}", file=sys.stderr)  # fmt: skip
+            return True
+        writes.append((f"-o {fmt}=", Path(path), later(fmt)))
+    inputs = [Path(source.path) for source in getattr(document, "files", [])] + list(args.configs)
+    inputs += [Path(args.load)] if args.load else []
+    return write_outputs("recommend", writes, inputs) if writes else False
 
 
 def _read_configs(args: argparse.Namespace):  # type: ignore[no-untyped-def]

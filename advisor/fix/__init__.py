@@ -83,7 +83,7 @@ def plan_changes(
 
 def _plan_file(source: SourceFile, proposed: list[Change], sets: dict[tuple[str, str], ConfigSet],
                join_inserts: bool, options: Any) -> FilePlan:  # fmt: skip
-    now = readback.state(source, source.text, options)
+    now = _as_read(source, options)
     if now is None:
         return FilePlan(source.path, (), tuple(proposed))
     taken: list[Edit] = []
@@ -109,6 +109,19 @@ def _plan_file(source: SourceFile, proposed: list[Change], sets: dict[tuple[str,
             writer_failed(change, error)
             skipped.append(change)
     return FilePlan(source.path, tuple(sorted(taken, key=_order)), tuple(skipped))
+
+
+_READ: dict[int, tuple[SourceFile, Any, Any]] = {}  # id(source) → (source, options, its state as read)
+
+
+def _as_read(source: SourceFile, options: Any) -> Any:
+    """The file's state as its text reads (readback.state), once per file and options: advise plans
+    the same file's edits step by step, each against the file as it is."""
+    found = _READ.get(id(source))
+    if found is None or found[0] is not source or found[1] is not options:
+        found = (source, options, readback.state(source, source.text, options))
+        _READ[id(source)] = found
+    return found[2]
 
 
 def writer_failed(change: Change, error: Exception) -> None:
@@ -188,9 +201,9 @@ def apply(text: str, edits: Iterable[Edit]) -> str:
     return text
 
 
-def unified_diff(plans: Iterable[FilePlan], document: Document) -> str:
+def unified_diff(plans: Iterable[FilePlan], document: Document, context: int = 3) -> str:
     """A unified diff of the plans, every line redacted: a diff shows context lines, and a
-    secret is never shown, so it is for reading, not for `patch`."""
+    secret is never shown, so it is for reading, not for `patch`. `context`: lines around each change."""
     texts = {source.path: source.text for source in document.files}
     out: list[str] = []
     for file_plan in plans:
@@ -202,5 +215,5 @@ def unified_diff(plans: Iterable[FilePlan], document: Document) -> str:
         new = [redact_line(line) + "\n" for line in after.splitlines()]
         absolute = file_plan.path.startswith("/")
         before_name, after_name = (file_plan.path,) * 2 if absolute else (f"a/{file_plan.path}", f"b/{file_plan.path}")
-        out += difflib.unified_diff(old, new, before_name, after_name)
+        out += difflib.unified_diff(old, new, before_name, after_name, n=context)
     return "".join(out)

@@ -32,11 +32,14 @@ class FileRead(NamedTuple):
         shape = sniff.described(self.kind)
         if self.kind.startswith(sniff.CLIENT):
             shape = f"{self.kind.partition(':')[2]} {shape}"
-        by = (
-            f", {' or '.join(self.recognised)} names"
-            if self.recognised and not self.kind.startswith(sniff.CLIENT)
-            else ""
-        )
+        by = ""
+        if self.recognised and not self.kind.startswith(sniff.CLIENT):
+            brokers = [d for d in self.recognised if d in _BROKER_DIALECTS]
+            beside = [d for d in self.recognised if d not in _BROKER_DIALECTS]
+            by = f", {' or '.join(brokers)} names" if brokers else ""
+            by += (
+                (" with " if brokers else ", ") + " and ".join(beside) + ("" if brokers else " names") if beside else ""
+            )
         return f"{shape}{by}: {self.series} series read"
 
 
@@ -59,6 +62,9 @@ def per_input(observations: Observations, kinds: dict[str, str]) -> dict[str, Fi
             for origin, kind in kinds.items()}  # fmt: skip
 
 
+_BROKER_DIALECTS = frozenset({*vocabulary.DIALECTS, vocabulary.JMX_DEFAULT, vocabulary.JMX_DEFAULT_CASE})
+
+
 def _recognised(kind: str, names: Counter[str]) -> tuple[str, ...]:
     if kind.startswith(sniff.CLIENT):
         return (kind.partition(":")[2],)
@@ -71,11 +77,18 @@ def _recognised(kind: str, names: Counter[str]) -> tuple[str, ...]:
         sets.append(frozenset({micrometer.DIALECT}))
     if not sets:
         return ()
-    common = frozenset.intersection(*sets)
+    # Brokers' names and the offset and host exporters' beside them are separate: a scrape of both
+    # is in the brokers' dialects and those exporters' own.
+    brokers = [dialects for dialects in sets if dialects & _BROKER_DIALECTS]
+    beside = sorted(frozenset().union(*(dialects for dialects in sets if not dialects & _BROKER_DIALECTS)))
+    if not brokers:
+        return tuple(beside)
+    common = frozenset.intersection(*brokers)
     if common:
-        return tuple(sorted(common))
-    counted = Counter(dialect for dialects in sets for dialect in dialects)
-    return (counted.most_common(1)[0][0],)
+        return (*sorted(common), *beside)
+    counted = Counter(dialect for dialects in brokers for dialect in dialects)
+    commonest = min(counted.items(), key=lambda item: (-item[1], item[0]))[0]  # a tie: the same answer every run
+    return (commonest, *beside)
 
 
 def _default_dialect(name: str) -> frozenset[str]:

@@ -98,6 +98,7 @@ class OutputFormat(_Words):
     SARIF = "sarif"
     JUNIT = "junit"
     GITHUB = "github"
+    HTML = "html"
 
 
 class InputFormat(_Words):

@@ -60,3 +60,4 @@ def _introduced(fmt: str) -> Callable[[DiffReport, RenderOptions], str]:
 
 
 sarif, junit, github = _introduced("sarif"), _introduced("junit"), _introduced("github")
+html = _introduced("html")  # the findings the change introduces, as lint's page

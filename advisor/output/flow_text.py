@@ -51,7 +51,7 @@ def _bytes(value: float | None) -> str:
     return f"{value:.0f} B"
 
 
-def _lag_time(group: dict[str, Any]) -> str:
+def lag_time(group: dict[str, Any]) -> str:
     worst = max((p for p in group["partitions"] if p["lag_seconds"] is not None), default=None,
                 key=lambda p: p["lag_seconds"])  # fmt: skip
     if worst is None:
@@ -63,7 +63,7 @@ def _lag_time(group: dict[str, Any]) -> str:
     return shown
 
 
-def _drain(group: dict[str, Any]) -> str:
+def drain(group: dict[str, Any]) -> str:
     if group["lag"] is None:
         return "-"
     if group["lag"] == 0:
@@ -92,8 +92,8 @@ def lines(flow: dict[str, Any]) -> list[str]:
                 for values in zip(*(p["lag_series"] for p in group["partitions"]), strict=False)
             ]
             name = group["group"] + (f" ({group['cluster']})" if group["cluster"] else "")
-            rows.append([name, group["topic"], _count(group["lag"]), _lag_time(group), _rate(group["rate_in"]),
-                         _rate(group["rate_out"]), group["trend"], _drain(group), sparkline(series)])  # fmt: skip
+            rows.append([name, group["topic"], _count(group["lag"]), lag_time(group), _rate(group["rate_in"]),
+                         _rate(group["rate_out"]), group["trend"], drain(group), sparkline(series)])  # fmt: skip
         out += _table(rows)
         notes = {p["note"] for g in flow["groups"] for p in g["partitions"] if p["note"]}
         notes |= {f"drain unknown: {g['draining_unknown']}" for g in flow["groups"] if g.get("draining_unknown")}

@@ -89,6 +89,7 @@ class Resolved:
     assumed: dict[str, str]  # field → what was assumed, in words
     derived: frozenset[str] = frozenset()  # computed from other numbers (MB/s from records and size)
     seen: tuple[tuple[str, str], ...] = ()  # (field, where): read from the user's configurations
+    goal_given: bool = False  # the goal named by the user (else the default, balanced)
 
     def __getitem__(self, name: str) -> Any:  # profile["message_bytes_avg"]
         return self.values[name]
@@ -135,7 +136,8 @@ def resolve(profile: LoadProfile) -> Resolved:
     values.setdefault("partitions", None)  # computed from the rate when not fixed
     values.setdefault("transactions", False)  # unless given, or a producer's configuration says so
     values["replication_factor"] = min(values["replication_factor"], values["brokers"])
-    return Resolved(profile.goal, values, frozenset(given), frozenset(preset), assumed, frozenset(derived))
+    return Resolved(profile.goal, values, frozenset(given), frozenset(preset), assumed, frozenset(derived),
+                    goal_given="goal" in profile.model_fields_set)  # fmt: skip
 
 
 def with_configs(resolved: Resolved, seen: dict[str, tuple[Any, str]]) -> Resolved:
@@ -147,4 +149,5 @@ def with_configs(resolved: Resolved, seen: dict[str, tuple[Any, str]]) -> Resolv
     values = {**resolved.values, **{name: value for name, (value, _) in found.items()}}
     assumed = {name: words for name, words in resolved.assumed.items() if name not in found}
     return Resolved(resolved.goal, values, resolved.given, resolved.preset - found.keys(), assumed, resolved.derived,
-                    tuple((name, where) for name, (_, where) in sorted(found.items())))  # fmt: skip
+                    tuple((name, where) for name, (_, where) in sorted(found.items())),
+                    resolved.goal_given)  # fmt: skip

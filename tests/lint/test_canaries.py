@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-FORMATS = ("text", "json", "sarif", "junit", "github")
+FORMATS = ("text", "json", "sarif", "junit", "github", "html")
 
 PROJECT = {
     "orders.producer.properties": (
@@ -105,6 +105,13 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     lint("-o", *(arg for fmt in FORMATS for arg in ("-o", f"{fmt}={reports / fmt}")))
     lint("baseline", "--write-baseline", str(reports / "baseline.json"))
     lint("diff", "--diff")
+    for fmt in ("text", "json"):  # advise: its own page, alerts and plan steps' edits too
+        result = subprocess.run(
+            [sys.executable, "-m", "advisor", "advise", str(project), "--no-input", "--output-format", fmt,
+             "--html", str(reports / f"advise-{fmt}.html"), "--alerts", str(reports / f"alerts-{fmt}.yaml")],
+            capture_output=True, text=True, cwd=REPO_ROOT, timeout=120,
+        )  # fmt: skip
+        seen[f"advise {fmt} stdout"], seen[f"advise {fmt} stderr"] = result.stdout, result.stderr
     for written in reports.iterdir():
         seen[f"file {written.name}"] = written.read_text()
     return seen
