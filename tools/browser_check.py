@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Open an HTML file in real headless Chromium (tools/fetch_chromium.py) over the DevTools
+"""Open an HTML file in real headless Chromium (tools/fetch_browsers.py) over the DevTools
 protocol on a pipe (`--remote-debugging-pipe`: no port, no websocket library), with no network —
 every host unresolvable, a proxy that leads nowhere — and with JavaScript on or off. Collects
 what a reviewer of the page would see go wrong: console errors, exceptions, requests that left
@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import fetch_chromium  # sibling developer script
+import fetch_browsers  # sibling developer script
 
 
 class Browser:
     """One headless Chromium, spoken to over fds 3 (commands) and 4 (answers and events)."""
 
     def __init__(self, width: int = 1200, height: int = 900) -> None:
-        binary, env = fetch_chromium.chromium()
+        binary, env = fetch_browsers.chromium()
         self.profile = tempfile.TemporaryDirectory()
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
@@ -120,6 +120,37 @@ def _png_pixels(png: bytes) -> bytes:
     return zlib.decompress(data)
 
 
+def png_colours(png: bytes) -> set[tuple[int, int, int]]:
+    """Every colour of an 8-bit RGB or RGBA PNG (its scanlines unfiltered: None, Sub, Up, Average,
+    Paeth), to tell whether a chart's lines were drawn in their colours."""
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    depth, kind = png[24], png[25]
+    if depth != 8 or kind not in (2, 6):
+        raise ValueError(f"an 8-bit RGB(A) PNG is expected, not depth {depth} colour type {kind}")
+    step = 3 if kind == 2 else 4
+    raw, stride = _png_pixels(png), width * step
+    previous, found, at = bytearray(stride), set(), 0
+    for _ in range(height):
+        method, line = raw[at], bytearray(raw[at + 1 : at + 1 + stride])
+        at += 1 + stride
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if method == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif method == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif method == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif method == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        found |= {(line[i], line[i + 1], line[i + 2]) for i in range(0, stride, step)}
+        previous = line
+    return found
+
+
 def check(report: Path, javascript: bool = True, screenshot: Path | None = None, fragment: str = "") -> dict[str, Any]:
     """Open the report (scrolled to `#fragment`); what went wrong, what the charts drew, a
     screenshot's variety, a PDF's size."""
@@ -163,6 +194,23 @@ def check(report: Path, javascript: bool = True, screenshot: Path | None = None,
                 "pdf_bytes": len(pdf), "pdf_pages": pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")}  # fmt: skip
     finally:
         browser.close()
+
+
+def firefox_screenshot(report: Path, screenshot: Path) -> dict[str, Any]:
+    """The report drawn by real headless Firefox (`--screenshot`, a fresh profile, the top of the
+    page): whether it exited cleanly, how varied its picture is (a blank page has a handful of
+    values) and how many of its colours are saturated (a chart's lines, not text or rules)."""
+    binary, env = fetch_browsers.firefox()
+    with tempfile.TemporaryDirectory() as home:
+        result = subprocess.run([str(binary), "--headless", "--no-remote", "--profile", home, "--screenshot",
+                                 str(screenshot), "--window-size=1200,900", report.resolve().as_uri()],
+                                env={**os.environ, **env, "HOME": home}, capture_output=True, text=True,
+                                timeout=120)  # fmt: skip
+    shot = screenshot.read_bytes() if screenshot.exists() else b""
+    colours = png_colours(shot) if shot else set()
+    return {"returncode": result.returncode, "stderr": result.stderr[-2000:],
+            "screenshot_values": len(set(_png_pixels(shot)[:2_000_000])) if shot else 0,
+            "saturated": sum(1 for c in colours if max(c) - min(c) > 60)}  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from advisor.output.flow_text import lines as flow_lines
 from advisor.output.recommend_text import profile_lines, recommendation_lines
 from advisor.output.text_format import also_of, finding_lines, summary
 
+ALREADY_NAMED = 5  # places a value already holds in, named; the rest counted
 SECTIONS = ("What was read", "Load profile", "1. Health now", "2. Flow", "3. The plan", "4. How to check it")
 
 
@@ -77,7 +78,7 @@ def plan_lines(advice: Any) -> list[str]:
         if step.together:
             out.append(f"  move together: {step.together}")
         for recommendation in step.recommendations:
-            out += recommendation_lines(plan, recommendation)
+            out += recommendation_lines(plan, recommendation, ALREADY_NAMED)
         if step.edit:
             out.append("  edit:")
             out += [f"    {line}" for line in step.edit.splitlines()]
@@ -100,7 +101,8 @@ def check_lines(advice: Any) -> list[str]:
 
 
 def render(advice: Any, options: RenderOptions) -> str:
-    out = [*found_lines(advice), "", *profile_lines(advice.plan)]
+    # In a terminal, what was read was shown before the questions: the report starts at the profile.
+    out = [*([] if advice.interactive else [*found_lines(advice), ""]), *profile_lines(advice.plan)]
     for section in (health_lines, flow_section, plan_lines, check_lines):
         out += ["", *section(advice)]
     out += ["", summary(advice.report)]

@@ -48,8 +48,10 @@ def read_section(report: Report, title: str = "What was read") -> list[str]:
 
 def _references(definition: Any) -> str:
     items = []
-    for reference in [*definition.references]:
-        urls = citations.links(reference)
+    for reference in definition.references:
+        if reference.startswith("docs/"):
+            continue  # this project's own notes: not a document the reader can open
+        urls = citations.reference_links(reference)
         items.append(esc(reference) + (" — " + ", ".join(link(u) for u in urls) if urls else ""))
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>" if items else ""
 

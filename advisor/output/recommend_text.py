@@ -74,9 +74,10 @@ def render(plan: Plan, options: RenderOptions) -> str:
     return "\n".join(lines) + "\n"
 
 
-def recommendation_lines(plan: Plan, r: Any) -> list[str]:
+def recommendation_lines(plan: Plan, r: Any, named: int | None = None) -> list[str]:
     """One recommendation: its value spelled for the client, formula, why, cost, proof, sources,
-    and where the user's files stand — recommend's and advise's alike."""
+    and where the user's files stand — recommend's and advise's alike. `named`: at most this many
+    places already so are named, the rest counted (advise over a large tree)."""
     spelled = plan.spelled(r)
     if spelled.key is None and r.component in CLIENT_ROLES:  # the library has none, or already does it
         return [f"  {r.key}: nothing to set for {plan.client} ({spelled.note})"]
@@ -91,6 +92,7 @@ def recommendation_lines(plan: Plan, r: Any) -> list[str]:
     lines.append(f"      proves it: {spelling.proof(r.proof, plan.client)} — {r.expect}")
     lines.append(f"      source: {r.source}")
     lines += [f"        {url}" for url in citations.links(r.source)]
+    already = 0
     for against in (a for a in plan.against if a.recommendation is r):
         where = f"{against.config_set.path}:{against.written.line}" if against.written else (
             f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
@@ -100,7 +102,13 @@ def recommendation_lines(plan: Plan, r: Any) -> list[str]:
                      "the topic is created)")  # fmt: skip
         elif r.at_least and not against.differs and against.current != str(against.value):
             state = f"kept {against.current} (at least {against.value})"
+        if not against.differs:
+            already += 1
+            if named is not None and already > named:
+                continue
         lines.append(f"      {state}: {inert(where)}")
+    if named is not None and already > named:
+        lines.append(f"      already so in {already - named} more place(s)")
     return lines
 
 

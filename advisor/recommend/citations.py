@@ -81,3 +81,33 @@ def links(source: str) -> list[str]:
         found += [(at, _CONFLUENT_PAGES.format(goal)) for goal in ("throughput", "latency", "durability",
                                                                     "availability") if goal in named]  # fmt: skip
     return list(dict.fromkeys(url for _, url in sorted(found, key=lambda pair: pair[0])))
+
+
+# A rule's references name documents in a few recurring ways; these give each the page a user can
+# open (never a page of this repository): the Kafka documentation's sections, JIRA issues, the KIP
+# index for a KIP without a link above, librdkafka's and kafka-python's documents.
+_GENERIC: tuple[tuple[str, str], ...] = (
+    ("Kafka documentation, Monitoring", f"{_CONFIGS}monitoring"),
+    ("Kafka monitoring", f"{_CONFIGS}monitoring"),
+    ("upgrade notes", f"{_CONFIGS}upgrade"),
+    ("Kafka documentation", "https://kafka.apache.org/documentation/"),
+    ("librdkafka STATISTICS.md", "https://github.com/confluentinc/librdkafka/blob/master/STATISTICS.md"),
+    ("librdkafka rdkafka_conf.c", "https://github.com/confluentinc/librdkafka/blob/master/src/rdkafka_conf.c"),
+    ("kafka-python KafkaProducer", "https://kafka-python.readthedocs.io/en/master/apidoc/KafkaProducer.html"),
+    ("kafka-python KafkaConsumer", "https://kafka-python.readthedocs.io/en/master/apidoc/KafkaConsumer.html"),
+)
+_KIP_INDEX = f"{_KIP}Kafka+Improvement+Proposals"
+
+
+def reference_links(reference: str) -> list[str]:
+    """The links of a rule's reference: its documents' own (`links`), else the page of its kind."""
+    import re
+
+    found = links(reference)
+    found += [f"https://issues.apache.org/jira/browse/{issue}" for issue in re.findall(r"\bKAFKA-\d+\b", reference)]
+    if found:
+        return list(dict.fromkeys(found))
+    generic = next((url for words, url in _GENERIC if words in reference), None)
+    if generic is None and re.search(r"\bKIP-\d+", reference):
+        generic = _KIP_INDEX
+    return [generic] if generic else []

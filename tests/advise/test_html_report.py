@@ -1,11 +1,13 @@
 """The HTML reports in real headless Chromium (tools/browser_check.py: Debian's chromium, no
 network): no console error, no request leaving the page, every chart present and drawn, a
-screenshot that is not blank and a PDF to print — with JavaScript on and off. A hostile corpus
+screenshot that is not blank and a PDF to print — with JavaScript on and off; and drawn by real
+headless Firefox (Debian's firefox-esr). A hostile corpus
 (values holding `<script>`, quotes, long lines, canary secrets) shows as text, never as markup,
 and no secret reaches the page or the alerts file."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -14,6 +16,8 @@ from pathlib import Path
 
 import browser_check  # tools/, on the path through tests/conftest.py
 import pytest
+
+from advisor.output import html_charts, html_page
 
 pytestmark = pytest.mark.slow
 
@@ -51,6 +55,23 @@ def test_the_advise_report_opens_clean_with_every_chart_drawn(tmp_path: Path, ja
     # Lag in seconds, in and out of each of the two groups, the three disks' free space.
     assert seen["charts"] == 6 and seen["drawn"] >= seen["charts"]
     assert len(page.read_bytes()) < 1_500_000
+
+
+def test_firefox_draws_the_advise_report_and_its_charts(tmp_path: Path) -> None:
+    page = tmp_path / "report.html"
+    result = run("advise", "fixtures/advise", "--no-input", "--html", str(page), "--output-format", "json")
+    seen = browser_check.firefox_screenshot(page, tmp_path / "firefox.png")
+    assert seen["returncode"] == 0, seen["stderr"]
+    assert seen["screenshot_values"] > 20  # the summary: drawn, not a blank page
+    # The charts alone on a page (Firefox draws the top of a page): their lines in colour.
+    flow = json.loads(result.stdout)["flow"]
+    charts = [html_charts.lag_seconds(flow["groups"], "lag"), html_charts.disk(flow["disks"][0], "disk")]
+    alone = tmp_path / "charts.html"
+    alone.write_text(html_page.page("charts", [c for c in charts if c], "test"))
+    drawn = browser_check.firefox_screenshot(alone, tmp_path / "charts.png")
+    blank = tmp_path / "blank.html"
+    blank.write_text(html_page.page("charts", ["<p>no chart</p>"], "test"))
+    assert drawn["saturated"] > 3 * browser_check.firefox_screenshot(blank, tmp_path / "blank.png")["saturated"] + 10
 
 
 COMMANDS = [("lint", ("fixtures/demo",)), ("analyze", (str(FIXTURE / "metrics.prom"),)), ("recommend", ())]

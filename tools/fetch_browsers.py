@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Fetch a real Chromium for the HTML report's tests: Debian's `chromium` package and the
-libraries it needs that this machine lacks, downloaded with `apt-get download` and unpacked with
-`dpkg -x` into the git-ignored cache (`.cache/chromium/<version>/`) — nothing installed. A
-Chromium already installed (`chromium` on the PATH) is used as it is.
+"""Fetch real browsers for the HTML report's tests: Debian's `chromium` and `firefox-esr`
+packages and the libraries each needs that this machine lacks, downloaded with `apt-get download`
+and unpacked with `dpkg -x` into the git-ignored cache (`.cache/<package>/<version>/`) — nothing
+installed. A browser already installed (`chromium`, `firefox-esr` on the PATH) is used as it is.
 
-The packages are the closure of chromium's first-choice Depends and Pre-Depends that dpkg does not
-list as installed; headless Chromium loads no GTK window, but the loader wants every library the
+The packages are the closure of the browser's first-choice Depends and Pre-Depends that dpkg does
+not list as installed: a headless browser draws no window, but the loader wants every library the
 binary links. A directory is used only once it carries a `.complete` marker.
 
-Usage: tools/fetch_chromium.py    (prints the command that runs it: the binary, or env + binary)
+Usage: tools/fetch_browsers.py [chromium|firefox-esr]   (prints the command that runs it)
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _depends(package: str) -> list[str]:
     return found
 
 
-def _missing_closure(root: str) -> list[str]:
+def missing_closure(root: str) -> list[str]:
     todo, seen, needed = [root], set(), []
     while todo:
         package = todo.pop()
@@ -63,29 +63,41 @@ def library_dirs(root: Path) -> list[Path]:
     return [base, base / "pulseaudio"]
 
 
-def chromium() -> tuple[Path, dict[str, str]]:
-    """The Chromium binary and the environment it runs with."""
-    found = shutil.which("chromium")
+BINARIES = {"chromium": ("usr", "lib", "chromium", "chromium"),
+            "firefox-esr": ("usr", "lib", "firefox-esr", "firefox-esr")}  # fmt: skip
+
+
+def browser(package: str) -> tuple[Path, dict[str, str]]:
+    """The browser's binary and the environment it runs with."""
+    found = shutil.which(package)
     if found:
         return Path(found), {}
-    cache = fetch_kafka.cache_root() / "chromium"
+    cache = fetch_kafka.cache_root() / package
     done = sorted(p for p in cache.glob("*") if (p / fetch_kafka.COMPLETE_MARKER).exists()) if cache.exists() else []
     if not done:
-        done = [_fetch(cache)]
+        done = [_fetch(cache, package)]
     root = done[-1]
     env = {"LD_LIBRARY_PATH": os.pathsep.join(str(d) for d in library_dirs(root))}
-    return root / "usr" / "lib" / "chromium" / "chromium", env
+    return root.joinpath(*BINARIES[package]), env
 
 
-def _fetch(cache: Path) -> Path:
-    packages = _missing_closure("chromium")
-    print(f"fetch_chromium: downloading {len(packages)} Debian packages ...", file=sys.stderr)
+def chromium() -> tuple[Path, dict[str, str]]:
+    return browser("chromium")
+
+
+def firefox() -> tuple[Path, dict[str, str]]:
+    return browser("firefox-esr")
+
+
+def _fetch(cache: Path, package: str) -> Path:
+    packages = missing_closure(package)
+    print(f"fetch_browsers: downloading {package} and {len(packages) - 1} Debian packages ...", file=sys.stderr)
     with tempfile.TemporaryDirectory() as scratch:
         result = subprocess.run(["apt-get", "download", *packages], cwd=scratch, capture_output=True, text=True)
         debs = sorted(Path(scratch).glob("*.deb"))
         if result.returncode != 0 or not debs:
-            raise SystemExit(f"fetch_chromium: apt-get download failed:\n{result.stderr[-2000:]}")
-        version = next(d.name.split("_")[1] for d in debs if d.name.startswith("chromium_"))
+            raise SystemExit(f"fetch_browsers: apt-get download failed:\n{result.stderr[-2000:]}")
+        version = next(d.name.split("_")[1] for d in debs if d.name.startswith(f"{package}_"))
         staging = Path(scratch) / "unpacked"
         for deb in debs:
             subprocess.run(["dpkg", "-x", str(deb), str(staging)], check=True)
@@ -98,5 +110,5 @@ def _fetch(cache: Path) -> Path:
 
 
 if __name__ == "__main__":
-    binary, environment = chromium()
+    binary, environment = browser(sys.argv[1] if len(sys.argv) > 1 else "chromium")
     print(" ".join([*(f"{k}={v}" for k, v in environment.items()), str(binary)]))
