@@ -23,6 +23,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "advise", "advisor.cli.advise", "a guided session: health, flow, a plan of single steps, how to check each"
     ),
+    Command("audit", "advisor.cli.audit", "a running cluster, read-only: its configuration, topics and groups judged"),
     Command("diff", "advisor.cli.diff", "compare two versions of a configuration before deploying the change"),
     Command(
         "recommend", "advisor.cli.recommend", "values for a load profile, with formulas and the metric that proves each"

@@ -92,6 +92,9 @@ def place(location: object, base_path: str | None = None) -> str:
     """`line:column`, or `path:line:column` when it is another file than `base_path`;
     a location without a line (a live config, a scrape) shows its path."""
     path, line, column = location.path, location.line, location.column  # type: ignore[attr-defined]
+    if getattr(location, "kind", "") == "live":  # a running cluster's value: its resource and where it is set
+        source = location.source  # type: ignore[attr-defined]
+        return f"{location.resource} ({source})" if source else location.resource  # type: ignore[attr-defined]
     if not line:
         return path
     return f"{line}:{column}" if path == base_path else f"{path}:{line}:{column}"

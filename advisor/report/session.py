@@ -25,6 +25,7 @@ from advisor.model.document import Document, LoadError, Problem
 from advisor.model.findings import Finding
 from advisor.model.record import Record
 from advisor.model.topology import ClusterDeclaration
+from advisor.named_tuple import NamedTuple
 from advisor.report import redaction
 from advisor.report.model import FileSummary, Report
 from advisor.report.selection import Selection, matches
@@ -101,6 +102,16 @@ def judged(
     return LintResult(document, findings, problems, [*document.notes, *verdicts.notes], verdicts.evaluated)
 
 
+class LiveTarget(NamedTuple):
+    """A running cluster to read: its bootstrap servers, the client settings it needs (security:
+    --command-config, whose text `secrets` are hidden in every output) and a time bound."""
+
+    bootstrap: str
+    settings: tuple[tuple[str, str], ...] = ()
+    secrets: tuple[str, ...] = ()  # the texts the settings came from, scanned for secret values
+    timeout: float = 60.0
+
+
 class RunRequest(Record):
     __slots__ = (
         "base",
@@ -119,6 +130,7 @@ class RunRequest(Record):
         "interval",
         "kafka_version",
         "limits",
+        "live",
         "metric_files",
         "metric_times",
         "metrics_passed",
@@ -167,6 +179,7 @@ class RunRequest(Record):
         window: float = 900.0,  # metrics.prometheus_api.DEFAULT_WINDOW (not imported by a lint)
         step: float = 30.0,  # its DEFAULT_STEP
         unread: str = "note",  # error: a Kafka file not read, or a run that read nothing, is an error (exit 2)
+        live: tuple[LiveTarget, ...] = (),  # running clusters to read (audit), through the Admin API
     ) -> None:
         self.paths = paths
         self.component = component
@@ -198,6 +211,7 @@ class RunRequest(Record):
         self.window = window
         self.step = step
         self.unread = unread
+        self.live = live
 
     @property
     def reads_metrics(self) -> bool:
@@ -284,7 +298,24 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
                                         request.interval, request.prometheus, request.window, request.step,
                                         sleep, dict(request.metric_times))  # fmt: skip
         document.observations = metrics.observations
+    for target in request.live:
+        _read_live(target, document, problems, skipped)
     return Inputs(document, candidates, metrics, problems, skipped)
+
+
+def _read_live(target: LiveTarget, document: Document, problems: list[Problem], skipped: list[Problem]) -> None:
+    """A running cluster's snapshot into the document; what could not be described is said."""
+    from advisor.live import client
+    from advisor.live import document as live_document
+
+    try:
+        snapshot = client.read(target.bootstrap, dict(target.settings), target.timeout)
+    except client.LiveError as error:
+        problems.append(Problem(target.bootstrap, None, str(error), "live"))
+        return
+    live_document.into(document, snapshot)
+    where = f"live://{snapshot.cluster_id}"
+    skipped += [Problem(where, None, f"not seen: {reason}", "not-seen") for reason in snapshot.not_seen]
 
 
 def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> tuple[Report, Document]:
@@ -347,6 +378,8 @@ def run_settled(request: RunRequest, sleep: Callable[[float], None] = time.sleep
         diff = fix.unified_diff(fixes, document)
     per_file = Counter(config_set.path for config_set in document.config_sets)
     files = [FileSummary(s.path, s.format, per_file[s.path]) for s in document.files]
+    live = Counter(cs.path.split("/", 3)[2] for cs in document.config_sets if cs.facts.get("live"))
+    files += [FileSummary(f"live://{cluster}", "live", count) for cluster, count in live.items()]
     lines = _shown_lines(document, findings) if request.source_lines else {}
     flow = None
     if metrics is not None:
@@ -381,7 +414,8 @@ def run_settled(request: RunRequest, sleep: Callable[[float], None] = time.sleep
         flow=flow,
     )
     scanned = {text: found for candidate in candidates for text, found in candidate.scanned}
-    hide = redaction.run_secrets(document, (c.text for c in candidates), scanned)
+    secret_texts = [text for target in request.live for text in target.secrets]
+    hide = redaction.run_secrets(document, [*(c.text for c in candidates), *secret_texts], scanned)
     return redaction.redact(report, hide), document, hide
 
 

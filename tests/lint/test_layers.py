@@ -26,9 +26,11 @@ ALLOWED: dict[str, set[str]] = {
     "verify": {"model", "metrics"},
     "bench": set(),
     "fix": {"model", "catalog", "sources", "recommend"},
-    "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix", "diff"},
+    "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix", "diff", "live"},
     # advise gathers (the report's session), infers, plans (recommend) and orders steps with their checks.
     "advise": {"model", "metrics", "rules", "recommend", "report", "fix", "verify"},
+    # a running cluster read through the Admin API: data for the model, no judging
+    "live": {"model"},
     "output": {
         "model",
         "report",

@@ -1,0 +1,76 @@
+"""`kafka-advisor audit --bootstrap-server HOST:PORT[,…] [--command-config FILE] [PATH...]`: a running
+cluster, read-only, judged by the same rules as the files (docs/audit.md). Its brokers' configuration
+with each value's source, its topics, its consumer groups; with PATHs, those files are judged beside
+it. Needs the `[live]` extra (confluent-kafka). Exit codes as lint: 0, 1 for findings at or above
+--fail-on, 2 when the cluster (or an input) could not be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from advisor.cli.lint import EXIT_ERROR, add_run_options
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"a timeout is 0 to 3600 seconds, got {text}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT[,...]", help="the cluster to read")
+    parser.add_argument("--command-config", type=Path, metavar="FILE",
+                        help="client settings the cluster needs (security), as Kafka's tools take them")  # fmt: skip
+    parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
+                        help="the whole read's time bound (default 60)")  # fmt: skip
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="configuration files judged beside it")
+    add_run_options(parser)
+
+
+def _settings(path: Path) -> tuple[tuple[tuple[str, str], ...], str] | str:
+    """The command config's entries (java.util.Properties, as Kafka's tools read it) and its text;
+    a message when it cannot be read."""
+    from advisor.model.document import LoadError
+    from advisor.sources import text as texts
+    from advisor.sources.properties_syntax import parse
+
+    try:
+        text = texts.decode(Path(f"{path.name}.properties"), path.read_bytes())  # read as Java reads it
+        entries, _ = parse(text, str(path))
+    except (OSError, LoadError, UnicodeDecodeError) as error:
+        return f"--command-config {path}: {getattr(error, 'strerror', None) or error}"
+    return tuple((entry.key, entry.value) for entry in entries), text
+
+
+def run(args: argparse.Namespace) -> int:
+    from advisor.cli import lint
+    from advisor.output import inert
+    from advisor.report import session
+
+    try:
+        import confluent_kafka  # noqa: F401 - the [live] extra
+    except ImportError:
+        print("kafka-advisor audit: error: needs confluent-kafka: pip install 'kafka-advisor[live]'", file=sys.stderr)
+        return EXIT_ERROR
+    settings: tuple[tuple[str, str], ...] = ()
+    secrets: tuple[str, ...] = ()
+    if args.command_config is not None:
+        read = _settings(args.command_config)
+        if isinstance(read, str):
+            print(f"kafka-advisor audit: error: {inert(read)}", file=sys.stderr)
+            return EXIT_ERROR
+        settings, text = read
+        secrets = (text,)
+    prepared = lint.prepare(args, "audit", list(args.paths) or [Path.cwd()])
+    if isinstance(prepared, int):
+        return prepared
+    target = session.LiveTarget(args.bootstrap_server, settings, secrets, args.timeout)
+    request = prepared.request._replace(paths=tuple(args.paths), live=(target,))
+    named = [p for p in args.paths if p.is_file()]
+    if args.command_config is not None:
+        named.append(args.command_config)  # never written over
+    return lint.emit(args, "audit", prepared, session.run(request), named)

@@ -1,0 +1,73 @@
+"""A Snapshot as what the rules judge: a broker config set per broker with every value that is
+not Kafka's default (its place `live://CLUSTER/broker:N` and its source: a static file, a dynamic
+update for the broker or for all brokers), a topic config set per topic with its partitions and
+replication factor, all one cluster of as many brokers as it has. A sensitive value the broker
+does not return is left out, never guessed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from advisor.live.client import DEFAULT, Snapshot, Topic
+from advisor.model.document import ConfigSet, Document, Setting
+from advisor.model.provenance import LiveConfig
+from advisor.model.topology import Cluster, Link
+
+# Broker defaults that topics inherit show on each topic as DYNAMIC_DEFAULT/STATIC sources: only
+# what the topic itself sets is the topic's (its own config, or a dynamic topic config).
+TOPIC_OWN = frozenset({"DYNAMIC_TOPIC_CONFIG"})
+
+
+def _setting(key: str, value: str, place: LiveConfig) -> Setting:
+    return Setting(key, value, key, place)  # type: ignore[arg-type]  # a live value has no file span
+
+
+def broker_sets(snapshot: Snapshot) -> list[ConfigSet]:
+    cluster = snapshot.cluster_id
+    found = []
+    for broker in sorted(snapshot.brokers):
+        if broker not in snapshot.broker_configs:
+            continue  # not described (said among what was not seen): never judged as Kafka's defaults
+        resource = f"broker:{broker}"
+        config_set = ConfigSet("broker", f"live://{cluster}/{resource}", LiveConfig(cluster, resource, DEFAULT),  # type: ignore[arg-type]
+                               name=f"broker {broker}", cluster=cluster,
+                               facts={"broker_count": len(snapshot.brokers), "live": True})  # fmt: skip
+        for key, entry in sorted(snapshot.broker_configs.get(broker, {}).items()):
+            if entry.source == DEFAULT or entry.value is None:
+                continue
+            config_set.add(_setting(key, entry.value, LiveConfig(cluster, resource, entry.source)))
+        rack = snapshot.brokers[broker]
+        if rack and "broker.rack" not in config_set.settings:
+            config_set.add(_setting("broker.rack", rack, LiveConfig(cluster, resource, "DescribeCluster")))
+        found.append(config_set)
+    return found
+
+
+def _replication_factor(topic: Topic) -> int | None:
+    counts = Counter(len(p.replicas) for p in topic.partitions)
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def topic_sets(snapshot: Snapshot) -> list[ConfigSet]:
+    cluster = snapshot.cluster_id
+    found = []
+    for topic in snapshot.topics:
+        resource = f"topic:{topic.name}"
+        config_set = ConfigSet("topic", f"live://{cluster}/{resource}", LiveConfig(cluster, resource, DEFAULT),  # type: ignore[arg-type]
+                               name=topic.name, cluster=cluster,
+                               facts={"partitions": str(len(topic.partitions)),
+                                      "replicas": str(_replication_factor(topic) or ""), "internal": topic.internal,
+                                      "broker_count": len(snapshot.brokers), "live": True})  # fmt: skip
+        for key, entry in sorted(topic.configs.items()):
+            if entry.source in TOPIC_OWN and entry.value is not None:
+                config_set.add(_setting(key, entry.value, LiveConfig(cluster, resource, entry.source)))
+        found.append(config_set)
+    return found
+
+
+def into(document: Document, snapshot: Snapshot) -> None:
+    """The snapshot's config sets added to `document` as one cluster of its own."""
+    sets = [*broker_sets(snapshot), *topic_sets(snapshot)]
+    document.config_sets += sets
+    link = Link(f"read from the running cluster {snapshot.cluster_id} at {snapshot.bootstrap}")
+    document.clusters[snapshot.cluster_id] = Cluster(snapshot.cluster_id, sets, [link])
