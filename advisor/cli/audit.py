@@ -22,7 +22,13 @@ def _seconds(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT[,...]", help="the cluster to read")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--bootstrap-server", metavar="HOST:PORT[,...]", help="the cluster to read")
+    source.add_argument(
+        "--snapshot", type=Path, metavar="FILE", help="a snapshot saved by --save-snapshot, read offline"
+    )
+    parser.add_argument("--save-snapshot", type=Path, metavar="FILE",
+                        help="also save what was read (JSON, no secret) for an offline audit later")  # fmt: skip
     parser.add_argument("--command-config", type=Path, metavar="FILE",
                         help="client settings the cluster needs (security), as Kafka's tools take them")  # fmt: skip
     parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
@@ -47,10 +53,15 @@ def _settings(path: Path) -> tuple[tuple[tuple[str, str], ...], str] | str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from advisor.cli import lint
     from advisor.output import inert
     from advisor.report import session
 
+    if args.snapshot is not None:  # offline: no client needed
+        if args.save_snapshot is not None or args.command_config is not None:
+            print("kafka-advisor audit: error: --snapshot reads no cluster: --save-snapshot and --command-config "
+                  "need --bootstrap-server", file=sys.stderr)  # fmt: skip
+            return EXIT_ERROR
+        return _judged(args, session.LiveTarget(str(args.snapshot), path=args.snapshot), [args.snapshot])
     try:
         import confluent_kafka  # noqa: F401 - the [live] extra
     except ImportError:
@@ -65,12 +76,43 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
         settings, text = read
         secrets = (text,)
+    target = session.LiveTarget(args.bootstrap_server, settings, secrets, args.timeout)
+    kept = [args.command_config] if args.command_config is not None else []  # never written over
+    if args.save_snapshot is not None:
+        saved = _save(args, target, kept)
+        if isinstance(saved, int):
+            return saved
+        target = saved
+    return _judged(args, target, kept)
+
+
+def _save(args: argparse.Namespace, target, kept: list[Path]):  # type: ignore[no-untyped-def]
+    """Read the cluster once, save what was read, and judge that (the same snapshot)."""
+    from advisor import safe_write
+    from advisor.live import client, saved
+    from advisor.output import inert
+
+    refused = safe_write.refusal(args.save_snapshot, [*kept, *args.paths])
+    if refused:
+        print(f"kafka-advisor audit: error: --save-snapshot {inert(refused)}", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        snapshot = client.read(target.bootstrap, dict(target.settings), target.timeout)
+    except client.LiveError as error:
+        print(f"kafka-advisor: {inert(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    safe_write.write_atomically(args.save_snapshot, saved.dump(snapshot))
+    kept.append(args.save_snapshot)
+    return target._replace(snapshot=snapshot)
+
+
+def _judged(args: argparse.Namespace, target, kept: list[Path]) -> int:  # type: ignore[no-untyped-def]
+    from advisor.cli import lint
+    from advisor.report import session
+
     prepared = lint.prepare(args, "audit", list(args.paths) or [Path.cwd()])
     if isinstance(prepared, int):
         return prepared
-    target = session.LiveTarget(args.bootstrap_server, settings, secrets, args.timeout)
     request = prepared.request._replace(paths=tuple(args.paths), live=(target,))
-    named = [p for p in args.paths if p.is_file()]
-    if args.command_config is not None:
-        named.append(args.command_config)  # never written over
+    named = [p for p in args.paths if p.is_file()] + kept
     return lint.emit(args, "audit", prepared, session.run(request), named)

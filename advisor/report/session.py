@@ -110,6 +110,8 @@ class LiveTarget(NamedTuple):
     settings: tuple[tuple[str, str], ...] = ()
     secrets: tuple[str, ...] = ()  # the texts the settings came from, scanned for secret values
     timeout: float = 60.0
+    snapshot: Any = None  # live.client.Snapshot read already (audit --save-snapshot read it to save it)
+    path: Path | None = None  # a saved snapshot to read instead of the cluster (audit --snapshot)
 
 
 class RunRequest(Record):
@@ -299,19 +301,44 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
                                         sleep, dict(request.metric_times))  # fmt: skip
         document.observations = metrics.observations
     for target in request.live:
-        _read_live(target, document, problems, skipped)
+        _read_live(target, document, problems, skipped, request.limits.file_bytes)
     return Inputs(document, candidates, metrics, problems, skipped)
 
 
-def _read_live(target: LiveTarget, document: Document, problems: list[Problem], skipped: list[Problem]) -> None:
+def _bounded_text(path: Path, most: int) -> str:
+    """A saved snapshot's text, within the file size every input is held to ([limits] file-bytes)."""
+    from advisor.sources import text
+
+    try:
+        size = path.stat().st_size
+        if size > most:
+            raise LoadError(str(path), None, f"{size:,} bytes, above the {most:,} a file may have "
+                            "([limits] file-bytes)", "limit")  # fmt: skip
+        return text.read_text(path)
+    except OSError as error:
+        raise LoadError(str(path), None, error.strerror or str(error), "missing") from None
+    except UnicodeDecodeError:
+        raise LoadError(str(path), 1, "not UTF-8 text", "syntax") from None
+
+
+def _read_live(target: LiveTarget, document: Document, problems: list[Problem], skipped: list[Problem],
+               most: int) -> None:  # fmt: skip
     """A running cluster's snapshot into the document; what could not be described is said."""
-    from advisor.live import client
+    from advisor.live import client, saved
     from advisor.live import document as live_document
 
     try:
-        snapshot = client.read(target.bootstrap, dict(target.settings), target.timeout)
+        if target.snapshot is not None:
+            snapshot = target.snapshot
+        elif target.path is not None:
+            snapshot = saved.load(str(target.path), _bounded_text(target.path, most))
+        else:
+            snapshot = client.read(target.bootstrap, dict(target.settings), target.timeout)
     except client.LiveError as error:
         problems.append(Problem(target.bootstrap, None, str(error), "live"))
+        return
+    except LoadError as error:
+        problems.append(error.problem)
         return
     live_document.into(document, snapshot)
     where = f"live://{snapshot.cluster_id}"

@@ -151,3 +151,18 @@ def test_an_unreachable_cluster_is_one_clear_error() -> None:
     assert result.returncode == 2
     said = [line for line in result.stderr.splitlines() if "DescribeCluster" in line]
     assert said and "127.0.0.1" in said[0], result.stderr
+
+
+def test_a_saved_snapshot_audits_offline_as_the_cluster_did(kafka_cluster: KafkaTestCluster, planted: str,
+                                                            tmp_path: Path) -> None:  # fmt: skip
+    snapshot = tmp_path / "cluster.snapshot.json"
+    live = audit(kafka_cluster.bootstrap_servers, "--save-snapshot", str(snapshot), "--output-format", "json")
+    offline = subprocess.run([sys.executable, "-m", "advisor", "audit", "--snapshot", str(snapshot), "--output-format",
+                              "json"], capture_output=True, text=True, cwd=REPO, timeout=120)  # fmt: skip
+    assert live.returncode == offline.returncode == 1, live.stderr + offline.stderr
+
+    def verdicts(result: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
+        return sorted((f["rule"], f["path"]) for f in json.loads(result.stdout)["findings"])
+
+    assert verdicts(live) == verdicts(offline)
+    assert ("KT105", f"live://{json.loads(snapshot.read_text())['cluster_id']}/topic:{planted}") in verdicts(offline)

@@ -1,0 +1,78 @@
+"""A saved snapshot (`audit --save-snapshot`) read offline (`audit --snapshot`): judged like the
+running cluster it was taken from, every field checked — a file that is not one is `path:line`,
+exit 2, never an internal error — and nothing secret kept."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from advisor.live import client, saved
+from advisor.model.document import LoadError
+
+REPO = Path(__file__).resolve().parents[2]
+SNAPSHOT = REPO / "fixtures" / "live" / "orders-cluster.snapshot.json"
+
+
+def audit(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "advisor", "audit", *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=120)  # fmt: skip
+
+
+def test_a_saved_snapshot_is_judged_where_each_value_lives() -> None:
+    result = audit("--snapshot", str(SNAPSHOT), "--output-format", "json")
+    assert result.returncode == 1, result.stderr
+    findings = json.loads(result.stdout)["findings"]
+    unclean = next(f for f in findings if f["rule"] == "KB103")
+    assert unclean["path"] == "live://OrdersClusterId0000001/broker:2"
+    assert unclean["locations"][0]["source"] == "DYNAMIC_BROKER_CONFIG"
+    single = [f["path"] for f in findings if f["rule"] == "KT105"]
+    assert single == ["live://OrdersClusterId0000001/topic:orders-audit-scratch"]  # orders has RF 3: not judged
+    assert not [f for f in findings if f["rule"] == "KB102"]  # default.replication.factor=3 is read
+    text = audit("--snapshot", str(SNAPSHOT)).stdout
+    assert "broker:2 (DYNAMIC_BROKER_CONFIG)" in text
+
+
+def test_save_and_load_give_the_same_snapshot() -> None:
+    first = saved.load(str(SNAPSHOT), SNAPSHOT.read_text())
+    again = saved.load("again", saved.dump(first))
+    assert again == first
+    assert first.groups[0].committed == {("orders", 0): 118000, ("orders", 1): 119000}
+    assert first.broker_configs[1]["ssl.keystore.password"].value is None
+
+
+def test_a_value_of_a_secret_key_is_never_saved() -> None:
+    snapshot = client.Snapshot("b:9092", "c", 1, {1: None},
+                               {1: {"sasl.jaas.config": client.Entry("x password=CANARY-s01;", "STATIC_BROKER_CONFIG"),
+                                    "num.io.threads": client.Entry("8", "DEFAULT_CONFIG")}})  # fmt: skip
+    text = saved.dump(snapshot)
+    assert "CANARY" not in text and '"[hidden]"' in text
+    assert "num.io.threads" not in text  # a default is no news
+    assert saved.load("s", text).broker_configs[1]["sasl.jaas.config"].sensitive
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("{not json", "1: not JSON"), ('{"format": "other"}', "not a saved snapshot"),
+     (SNAPSHOT.read_text().replace('"controller": 1', '"controller": "one"'), "controller"),
+     (SNAPSHOT.read_text().replace('"id": 0, "leader": 1', '"id": -4, "leader": 1'), "topics.0.partitions.0.id"),
+     ("[" * 100_000, "not JSON")],
+)  # fmt: skip
+def test_a_file_that_is_not_a_snapshot_is_said_with_its_place(text: str, said: str, tmp_path: Path) -> None:
+    with pytest.raises(LoadError) as error:
+        saved.load("snap.json", text)
+    assert said in str(error.value) and str(error.value).startswith("snap.json:")
+    path = tmp_path / "snap.json"
+    path.write_text(text)
+    result = audit("--snapshot", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{path}:" in result.stderr
+
+
+def test_snapshot_options_that_need_a_cluster_are_refused() -> None:
+    result = audit("--snapshot", str(SNAPSHOT), "--save-snapshot", "/tmp/x.json")
+    assert result.returncode == 2 and "need --bootstrap-server" in result.stderr
