@@ -274,11 +274,5 @@ def _edited(against: Any, plans: list[Any]) -> bool:
 
 def _snippet(plan: Plan, members: list[Any]) -> str:
     """The values of components no file of the run configures, spelled for the plan's client."""
-    out = []
-    for r in members:
-        spelled = plan.spelled(r)
-        if spelled.key is None:
-            continue
-        out.append(f"{r.component}: {spelled.key}={spelled.value}" if r.component not in ("topic",)
-                   else f"topic: {r.key}={r.value}")  # fmt: skip
-    return "\n".join(out)
+    spelled = [(r.component, plan.spelled(r)) for r in members]
+    return "\n".join(f"{component}: {s.key}={s.value}" for component, s in spelled if s.key is not None)

@@ -65,7 +65,7 @@ def ask(
     gathered: Gathered, given: dict[str, Any], read: Callable[[str], str], say: Callable[..., None]
 ) -> dict[str, Any]:
     """The profile's given fields after the questions; KeyboardInterrupt or EOFError end it."""
-    for line in found_lines(_Found(gathered)):
+    for line in found_lines(gathered):
         say(inert(line))
     say("")
     say("The load profile: Enter keeps the value in brackets.")
@@ -95,12 +95,3 @@ def ask(
                 given.pop("p99_ms", None)
             break
     return given
-
-
-class _Found:
-    """What found_lines reads of an Advice, before there is one."""
-
-    def __init__(self, gathered: Gathered) -> None:
-        self.gathered = gathered
-        self.report = gathered.report
-        self.notes: tuple[str, ...] = ()

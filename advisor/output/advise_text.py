@@ -15,9 +15,10 @@ ALREADY_NAMED = 5  # places a value already holds in, named; the rest counted
 SECTIONS = ("What was read", "Load profile", "1. Health now", "2. Flow", "3. The plan", "4. How to check it")
 
 
-def found_lines(advice: Any) -> list[str]:
-    """What the run read: clusters, clients, releases, metrics, and what it did not read."""
-    report, found = advice.report, advice.gathered.found
+def found_lines(gathered: Any, notes: tuple[str, ...] = ()) -> list[str]:
+    """What the run read: clusters, clients, releases, metrics, what it did not read; `notes`:
+    what the profile could not use (none yet before the questions)."""
+    report, found = gathered.report, gathered.found
     configs = sum(1 for f in report.files if f.series is None)
     out = [SECTIONS[0], f"  {configs} configuration file(s), {len(found.metrics)} metrics input(s)"]
     for cluster in found.clusters:
@@ -35,8 +36,7 @@ def found_lines(advice: Any) -> list[str]:
         out.append(f"  not judged: {problem}")
     if len(not_read) > 20:
         out.append(f"  not judged: {len(not_read) - 20} more (see the JSON report or stderr)")
-    inferred = advice.gathered.inferred
-    out += [f"  note: {note}" for note in (*inferred.notes, *advice.notes)]
+    out += [f"  note: {note}" for note in (*gathered.inferred.notes, *notes)]
     return out
 
 
@@ -102,7 +102,10 @@ def check_lines(advice: Any) -> list[str]:
 
 def render(advice: Any, options: RenderOptions) -> str:
     # In a terminal, what was read was shown before the questions: the report starts at the profile.
-    out = [*([] if advice.interactive else [*found_lines(advice), ""]), *profile_lines(advice.plan)]
+    out = [
+        *([] if advice.interactive else [*found_lines(advice.gathered, advice.notes), ""]),
+        *profile_lines(advice.plan),
+    ]
     for section in (health_lines, flow_section, plan_lines, check_lines):
         out += ["", *section(advice)]
     out += ["", summary(advice.report)]

@@ -8,6 +8,7 @@ from typing import Any
 
 from advisor.output import RenderOptions
 from advisor.output.html_page import esc, link, page, table
+from advisor.output.recommend_text import standing
 from advisor.recommend import citations, snippets, spelling
 from advisor.recommend.plan import CLIENT_ROLES, Plan
 
@@ -53,11 +54,9 @@ def recommendation_block(plan: Plan, r: Any) -> str:
     out.append(f"<li>proves it: <b>{esc(spelling.proof(r.proof, plan.client))}</b> — {esc(r.expect)}</li>")
     out.append(f"<li>source: {esc(r.source)}" + ("".join(f"<br>{link(u)}" for u in urls)) + "</li>")
     already = []
-    for against in (a for a in plan.against if a.recommendation is r):
-        where = f"{against.config_set.path}:{against.written.line}" if against.written else (
-            f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
-        if against.differs:
-            out.append(f"<li>now {esc(against.current)}: <code>{esc(where)}</code></li>")
+    for state, where, differs in standing(plan, r):
+        if differs:
+            out.append(f"<li>{esc(state)}: <code>{esc(where)}</code></li>")
         else:
             already.append(where)
     if already:  # a large tree's hundreds of files: counted, the first few named

@@ -93,6 +93,21 @@ def recommendation_lines(plan: Plan, r: Any, named: int | None = None) -> list[s
     lines.append(f"      source: {r.source}")
     lines += [f"        {url}" for url in citations.links(r.source)]
     already = 0
+    for state, where, differs in standing(plan, r):
+        if not differs:
+            already += 1
+            if named is not None and already > named:
+                continue
+        lines.append(f"      {state}: {inert(where)}")
+    if named is not None and already > named:
+        lines.append(f"      already so in {already - named} more place(s)")
+    return lines
+
+
+def standing(plan: Plan, r: Any) -> list[tuple[str, str, bool]]:
+    """Where the user's files stand on one recommendation: (state, place, differs) per config set —
+    `now 1`, `already so`, `kept 4 (at least 2)`; a declared topic's place is where it is created."""
+    found = []
     for against in (a for a in plan.against if a.recommendation is r):
         where = f"{against.config_set.path}:{against.written.line}" if against.written else (
             f"{against.config_set.path} ({against.why or 'its default'})")  # fmt: skip
@@ -102,14 +117,8 @@ def recommendation_lines(plan: Plan, r: Any, named: int | None = None) -> list[s
                      "the topic is created)")  # fmt: skip
         elif r.at_least and not against.differs and against.current != str(against.value):
             state = f"kept {against.current} (at least {against.value})"
-        if not against.differs:
-            already += 1
-            if named is not None and already > named:
-                continue
-        lines.append(f"      {state}: {inert(where)}")
-    if named is not None and already > named:
-        lines.append(f"      already so in {already - named} more place(s)")
-    return lines
+        found.append((state, where, against.differs))
+    return found
 
 
 def snippet(plan: Plan) -> str:

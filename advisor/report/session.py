@@ -312,8 +312,8 @@ def _bounded_text(path: Path, most: int) -> str:
     try:
         size = path.stat().st_size
         if size > most:
-            raise LoadError(str(path), None, f"{size:,} bytes, above the {most:,} a file may have "
-                            "([limits] file-bytes)", "limit")  # fmt: skip
+            raise LoadError(str(path), None, f"larger than {most:,} bytes ({size:,}; limits.file-bytes): not read",
+                            "limit")  # fmt: skip
         return text.read_text(path)
     except OSError as error:
         raise LoadError(str(path), None, error.strerror or str(error), "missing") from None
