@@ -172,6 +172,50 @@ def test_metric_fixture(unit: str) -> None:
     assert not not_run, f"ok: lines whose metric rule was not judged: {sorted(not_run)}"
 
 
+LIVE_FIXTURES = sorted((REPO_ROOT / "fixtures" / "live").glob("*.snapshot.json"))
+
+
+def live_annotations(path: Path) -> dict[str, set[tuple[str, str]]]:
+    """A saved snapshot's `<file>.annotations`: lines `RESOURCE expect|ok|skip CODES`, the
+    resource as a live finding names its place (`broker:2`, `topic:orders`, `group:billing`,
+    or `cluster` for a cluster-wide ok or skip): each kind's (resource, code) pairs."""
+    found: dict[str, set[tuple[str, str]]] = {"expect": set(), "ok": set(), "skip": set()}
+    for entry in (path.parent / f"{path.name}.annotations").read_text().splitlines():
+        if entry.strip() and not entry.startswith("#"):
+            resource, kind, codes = entry.split(maxsplit=2)
+            found[kind] |= {(resource, code.strip()) for code in codes.split(",")}
+    return found
+
+
+@pytest.mark.parametrize("path", LIVE_FIXTURES, ids=lambda p: p.name)
+def test_live_fixture(path: Path) -> None:
+    """A saved snapshot, audited offline: its findings, by the live resource each is at, must
+    equal its annotations; an `ok` resource's rule must have been judged there (a cluster check
+    on its cluster, a config rule on that resource's config set), a `skip` one's not."""
+    from advisor.report.session import LiveTarget, RunRequest, judged, read
+
+    inputs = read(RunRequest(paths=(), live=(LiveTarget(str(path), path=path),)))
+    assert not inputs.problems, inputs.problems
+    result = judged(inputs.document)
+    assert not result.problems, result.problems
+    found = {(loc.path.split("/", 3)[-1], f.rule) for f in result.findings if not f.suppressed
+             for loc in f.locations}  # fmt: skip
+    wanted = live_annotations(path)
+    assert found == wanted["expect"], f"unexpected: {sorted(found - wanted['expect'])}; " \
+                                      f"missing: {sorted(wanted['expect'] - found)}"  # fmt: skip
+    (cluster_id,) = inputs.document.clusters
+    index = {cs.path.split("/", 3)[-1]: i for i, cs in enumerate(inputs.document.config_sets)}
+    wrong = []
+    for kind in ("ok", "skip"):
+        for resource, code in sorted(wanted[kind]):
+            judged_there = code in result.evaluated.clusters.get(cluster_id, set()) or (
+                resource in index and code in result.evaluated.on(inputs.document, index[resource])
+            )
+            if judged_there != (kind == "ok"):
+                wrong.append(f"{resource} {kind} {code}")
+    assert not wrong, f"ok: lines whose rule was not judged there, or skip: lines whose rule was: {wrong}"
+
+
 def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
     coverage: dict[str, set[str]] = defaultdict(set)
     for path in [*FIXTURE_FILES, *METRIC_FIXTURES]:
@@ -182,6 +226,10 @@ def test_every_rule_has_firing_and_quiet_fixture_lines() -> None:
             coverage[code].add("ok")
         for code, _, _ in found["skip"]:
             coverage[code].add("skip")
+    for path in LIVE_FIXTURES:
+        for kind, pairs in live_annotations(path).items():
+            for _, code in pairs:
+                coverage[code].add(kind)
     missing = {
         rule.definition.id: sorted({"expect", "ok"} - coverage[rule.definition.id])
         for rule in load_rules()

@@ -8,7 +8,10 @@ it. Needs the `[live]` extra (confluent-kafka). Exit codes as lint: 0, 1 for fin
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from advisor.cli.lint import EXIT_ERROR, add_run_options
@@ -78,32 +81,48 @@ def run(args: argparse.Namespace) -> int:
         secrets = (text,)
     target = session.LiveTarget(args.bootstrap_server, settings, secrets, args.timeout)
     kept = [args.command_config] if args.command_config is not None else []  # never written over
-    if args.save_snapshot is not None:
-        saved = _save(args, target, kept)
-        if isinstance(saved, int):
-            return saved
-        target = saved
-    return _judged(args, target, kept)
+    return _read_then_judge(args, target, kept)
 
 
-def _save(args: argparse.Namespace, target, kept: list[Path]):  # type: ignore[no-untyped-def]
-    """Read the cluster once, save what was read, and judge that (the same snapshot)."""
+def _read_then_judge(args: argparse.Namespace, target, kept: list[Path]) -> int:  # type: ignore[no-untyped-def]
+    """Read the cluster once (a progress bar on a terminal), save what was read if asked, judge it."""
     from advisor import safe_write
     from advisor.live import client, saved
     from advisor.output import inert
 
-    refused = safe_write.refusal(args.save_snapshot, [*kept, *args.paths])
-    if refused:
-        print(f"kafka-advisor audit: error: --save-snapshot {inert(refused)}", file=sys.stderr)
-        return EXIT_ERROR
+    if args.save_snapshot is not None:
+        refused = safe_write.refusal(args.save_snapshot, [*kept, *args.paths])
+        if refused:
+            print(f"kafka-advisor audit: error: --save-snapshot {inert(refused)}", file=sys.stderr)
+            return EXIT_ERROR
     try:
-        snapshot = client.read(target.bootstrap, dict(target.settings), target.timeout)
-    except client.LiveError as error:
-        print(f"kafka-advisor: {inert(str(error))}", file=sys.stderr)
-        return EXIT_ERROR
-    safe_write.write_atomically(args.save_snapshot, saved.dump(snapshot))
-    kept.append(args.save_snapshot)
-    return target._replace(snapshot=snapshot)
+        with _progress() as progress:
+            snapshot = client.read(target.bootstrap, dict(target.settings), target.timeout, progress)
+    except client.LiveError as error:  # said in every output format, exit 2; PATHs are still judged
+        return _judged(args, target._replace(failure=str(error)), kept)
+    if args.save_snapshot is not None:
+        safe_write.write_atomically(args.save_snapshot, saved.dump(snapshot))
+        kept.append(args.save_snapshot)
+    return _judged(args, target._replace(snapshot=snapshot), kept)
+
+
+@contextmanager
+def _progress() -> Iterator[Callable[[str, int, int], None]]:
+    """What is being read, as a bar on stderr when it is a terminal; nothing in a pipe or a file."""
+    if not sys.stderr.isatty() or os.environ.get("TERM") == "dumb":
+        yield lambda what, done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("reading {task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:  # fmt: skip
+        task = bar.add_task("the cluster", total=None)
+
+        def show(what: str, done: int, total: int) -> None:
+            bar.update(task, description=what, completed=done, total=total)
+
+        yield show
 
 
 def _judged(args: argparse.Namespace, target, kept: list[Path]) -> int:  # type: ignore[no-untyped-def]

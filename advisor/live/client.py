@@ -12,14 +12,17 @@ request log to prove it). What the principal may not describe is kept as not see
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
+
+from advisor.model.live_state import DEFAULT, Entry, Group, Partition, Reassignment, Snapshot, Topic
+
+__all__ = ["DEFAULT", "Entry", "Group", "LiveError", "Partition", "Reassignment", "Snapshot", "Topic", "read"]
 
 BROKER_SOURCES = {
     1: "DYNAMIC_TOPIC_CONFIG", 2: "DYNAMIC_BROKER_CONFIG", 3: "DYNAMIC_DEFAULT_BROKER_CONFIG",
     4: "STATIC_BROKER_CONFIG", 5: "DEFAULT_CONFIG", 8: "GROUP_CONFIG", 0: "UNKNOWN_CONFIG",
 }  # fmt: skip
-DEFAULT = "DEFAULT_CONFIG"
 CONFIG_BATCH = 500  # resources a DescribeConfigs request asks for at once
 
 
@@ -27,64 +30,29 @@ class LiveError(Exception):
     """The cluster could not be read at all: which address, which request, why."""
 
 
-@dataclass
-class Entry:
-    value: str | None  # None: sensitive (the broker never returns it) or unset
-    source: str
-    sensitive: bool = False
-
-
-@dataclass
-class Partition:
-    id: int
-    leader: int | None
-    replicas: list[int]
-    isr: list[int]
-    end_offset: int | None = None
-
-
-@dataclass
-class Topic:
-    name: str
-    internal: bool
-    partitions: list[Partition]
-    configs: dict[str, Entry] = field(default_factory=dict)
-
-
-@dataclass
-class Group:
-    id: str
-    state: str
-    kind: str  # classic or consumer (KIP-848)
-    assignor: str
-    members: int
-    static_members: int
-    committed: dict[tuple[str, int], int] = field(default_factory=dict)  # (topic, partition) → offset
-
-
-@dataclass
-class Snapshot:
-    bootstrap: str
-    cluster_id: str
-    controller: int | None
-    brokers: dict[int, str | None]  # id → rack
-    broker_configs: dict[int, dict[str, Entry]] = field(default_factory=dict)
-    topics: list[Topic] = field(default_factory=list)
-    groups: list[Group] = field(default_factory=list)
-    not_seen: list[str] = field(default_factory=list)  # what could not be read, and why
-    taken_at: float = 0.0
-
-
-def _wait(futures: dict[Any, Any], what: str, not_seen: list[str]) -> dict[Any, Any]:
-    """Each future's result; one that failed is said in `not_seen` (never taken as absent)."""
+def _wait(futures: dict[Any, Any], what: str, snapshot: Snapshot) -> dict[Any, Any]:
+    """Each future's result; one that failed is said (never taken as absent), the rest kept."""
     found = {}
     for key, future in futures.items():
         try:
             found[key] = future.result()
         except Exception as error:  # noqa: BLE001 - a KafkaException per resource: said, the rest read
             name = getattr(key, "name", None) or getattr(key, "topic", None) or key
-            not_seen.append(f"{what} {name}: {_reason(error)}")
+            _record(snapshot, f"{what} {name}", error)
     return found
+
+
+def _denied(error: BaseException) -> bool:
+    """An authorization refusal (the principal may not describe it), as both clients say it."""
+    inner = error.args[0] if error.args else error
+    name = getattr(inner, "name", lambda: "")() if callable(getattr(inner, "name", None)) else ""
+    return "AUTHORIZATION_FAILED" in str(name) or "AuthorizationFailed" in type(error).__name__
+
+
+def _record(snapshot: Snapshot, what: str, error: BaseException) -> None:
+    """A part not read: not seen when the principal may not describe it, else a failure (a broker
+    down, a timeout) that makes the audit partial."""
+    (snapshot.not_seen if _denied(error) else snapshot.failed).append(f"{what}: {_reason(error)}")
 
 
 def _reason(error: BaseException) -> str:
@@ -98,9 +66,18 @@ def _entries(config: dict[str, Any]) -> dict[str, Entry]:
             for name, entry in config.items()}  # fmt: skip
 
 
-def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float = 60.0) -> Snapshot:
+Progress = Callable[[str, int, int], None]  # (what is being read, done, of how many)
+
+
+def _quiet(what: str, done: int, total: int) -> None:
+    return None
+
+
+def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float = 60.0,
+         progress: Progress = _quiet) -> Snapshot:  # fmt: skip
     """The cluster at `bootstrap` (client `settings`: security from --command-config), within
-    `timeout` seconds in all; LiveError when not even the cluster itself can be described."""
+    `timeout` seconds in all (what is left unread when it runs out is said, and the read is
+    partial); LiveError when not even the cluster itself can be described."""
     from confluent_kafka import ConsumerGroupTopicPartitions, KafkaException, TopicCollection, TopicPartition
     from confluent_kafka.admin import AdminClient, ConfigResource, OffsetSpec, ResourceType  # type: ignore[attr-defined]
 
@@ -109,52 +86,147 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
     def left() -> float:
         return max(1.0, deadline - time.monotonic())
 
-    config: dict[str, str | int | float | bool] = {**(settings or {}), "bootstrap.servers": bootstrap,
-                                                   "client.id": "kafka-advisor-audit"}  # fmt: skip
-    config.setdefault("socket.timeout.ms", str(int(min(timeout, 30) * 1000)))
-    admin = AdminClient(config)
+    def in_time(what: str) -> bool:
+        if time.monotonic() < deadline:
+            return True
+        snapshot.failed.append(f"--timeout {timeout:g} s reached: {what} not read")
+        return False
+
+    from advisor.live.settings import Security
+
+    security = Security(settings or {})
+    if security.refused:
+        raise LiveError(f"--command-config: {security.refused}")
+    config: dict[str, str | int | float | bool] = {**security.librdkafka(), "bootstrap.servers": bootstrap,
+                                                   "client.id": "kafka-advisor-audit",
+                                                   "socket.timeout.ms": str(int(min(timeout, 30) * 1000)),
+                                                   "log_level": 0}  # fmt: skip  # its retries are not ours to print
     try:
+        admin = AdminClient(config)
         cluster = admin.describe_cluster(request_timeout=left()).result()
     except KafkaException as error:
-        raise LiveError(f"{bootstrap}: DescribeCluster: {_reason(error)}") from None
+        raise LiveError(f"DescribeCluster: {_reason(error)}") from None  # said at the bootstrap address
     brokers = {node.id: node.rack for node in cluster.nodes}
     snapshot = Snapshot(bootstrap, cluster.cluster_id or bootstrap, cluster.controller.id if cluster.controller
                         else None, brokers, taken_at=time.time())  # fmt: skip
-    for broker in sorted(brokers):  # a DescribeConfigs request names one broker at most
+    snapshot.not_seen += [f"--command-config {key}: not used (the audit takes the connection's security only)"
+                          for key in security.unused]  # fmt: skip
+    for done, broker in enumerate(sorted(brokers)):  # a DescribeConfigs request names one broker at most
+        progress("brokers' configuration", done, len(brokers))
+        if not in_time(f"broker {broker}'s configuration"):
+            break
         resource = ConfigResource(ResourceType.BROKER, str(broker))
-        described = _wait(admin.describe_configs([resource], request_timeout=left()), f"broker {broker} configs",
-                          snapshot.not_seen)  # fmt: skip
+        described = _wait(admin.describe_configs([resource], request_timeout=left()),
+                          f"broker {broker}: DescribeConfigs", snapshot)  # fmt: skip
         snapshot.broker_configs |= {int(r.name): _entries(c) for r, c in described.items()}
-    names = [name for name in admin.list_topics(timeout=left()).topics]
+    try:
+        names = sorted(admin.list_topics(timeout=left()).topics)
+    except KafkaException as error:
+        _record(snapshot, "Metadata (the topics)", error)
+        names = []
     topics: dict[str, Topic] = {}
     for start in range(0, len(names), CONFIG_BATCH):
-        batch = sorted(names)[start : start + CONFIG_BATCH]
-        found = _wait(admin.describe_topics(TopicCollection(batch), request_timeout=left()), "topic", snapshot.not_seen)
+        progress("topics", start, len(names))
+        if not in_time(f"{len(names) - start} topics"):
+            break
+        batch = names[start : start + CONFIG_BATCH]
+        found = _wait(admin.describe_topics(TopicCollection(batch), request_timeout=left()),
+                      "DescribeTopics: topic", snapshot)  # fmt: skip
         for name, described_topic in found.items():
             partitions = [Partition(p.id, p.leader.id if p.leader else None, [r.id for r in p.replicas],
                                     [r.id for r in p.isr]) for p in described_topic.partitions]  # fmt: skip
             topics[name] = Topic(name, described_topic.is_internal, partitions)
         configs = _wait(admin.describe_configs([ConfigResource(ResourceType.TOPIC, n) for n in batch],
-                                               request_timeout=left()), "topic configs", snapshot.not_seen)  # fmt: skip
+                                               request_timeout=left()), "DescribeConfigs: topic", snapshot)  # fmt: skip
         for resource, entries in configs.items():
             if resource.name in topics:
                 topics[resource.name].configs = _entries(entries)
     snapshot.topics = [topics[name] for name in sorted(topics)]
-    _end_offsets(admin, snapshot, OffsetSpec, TopicPartition, left)
-    _groups(admin, snapshot, ConsumerGroupTopicPartitions, left)
+    _absent_brokers(snapshot)
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("offsets", lambda: _offsets(admin, snapshot, OffsetSpec, TopicPartition, left)),
+        ("consumer groups", lambda: _groups(admin, snapshot, ConsumerGroupTopicPartitions, left)),
+        ("reassignments", lambda: _second_client(bootstrap, settings or {}, snapshot, left)),
+    ]
+    for done, (what, step) in enumerate(steps):
+        progress(what, done, len(steps))
+        if in_time(what):
+            step()
     return snapshot
 
 
-def _end_offsets(admin: Any, snapshot: Snapshot, spec: Any, partition: Any, left: Any) -> None:
-    """Each partition's end offset (ListOffsets, latest): the lag's other half."""
-    wanted = {partition(t.name, p.id): spec.latest() for t in snapshot.topics for p in t.partitions}
-    if not wanted:
-        return
-    found = _wait(admin.list_offsets(wanted, request_timeout=left()), "end offset", snapshot.not_seen)
-    by_key = {(tp.topic, tp.partition): info.offset for tp, info in found.items()}
+def _absent_brokers(snapshot: Snapshot) -> None:
+    """Brokers that hold replicas but are not among the cluster's (stopped, fenced): not read."""
+    held: dict[int, int] = {}
     for topic in snapshot.topics:
         for part in topic.partitions:
-            part.end_offset = by_key.get((topic.name, part.id))
+            for replica in part.replicas:
+                if replica not in snapshot.brokers:
+                    held[replica] = held.get(replica, 0) + 1
+    snapshot.failed += [f"broker {broker}: holds replicas of {count} partition(s) but is not among the cluster's "
+                        "running brokers (stopped or fenced): not read"
+                        for broker, count in sorted(held.items())]  # fmt: skip
+
+
+def _offsets(admin: Any, snapshot: Snapshot, spec: Any, partition: Any, left: Any) -> None:
+    """Each partition's end offset (the lag's other half) and log start offset (below it,
+    retention has deleted the records): ListOffsets, latest and earliest."""
+    for kind, attribute in ((spec.latest, "end_offset"), (spec.earliest, "start_offset")):
+        wanted = {partition(t.name, p.id): kind() for t in snapshot.topics for p in t.partitions}
+        if not wanted:
+            return
+        what = f"ListOffsets ({attribute.split('_')[0]}):"
+        found = _wait(admin.list_offsets(wanted, request_timeout=left()), what, snapshot)
+        by_key = {(tp.topic, tp.partition): info.offset for tp, info in found.items()}
+        for topic in snapshot.topics:
+            for part in topic.partitions:
+                setattr(part, attribute, by_key.get((topic.name, part.id)))
+
+
+def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot, left: Any) -> None:
+    """What librdkafka's Admin API does not speak — ListPartitionReassignments, DescribeFeatures —
+    read with kafka-python (in the `[live]` extra); without it they are said as not seen."""
+    import logging
+
+    from advisor.live.settings import kafka_python
+
+    logging.getLogger("kafka").addHandler(logging.NullHandler())  # its retries are not ours to print
+    try:
+        from kafka.admin import KafkaAdminClient
+    except ImportError:
+        snapshot.not_seen.append(
+            "reassignments and feature levels: need kafka-python (pip install 'kafka-advisor[live]')"
+        )
+        return
+    options = kafka_python(settings)  # refused settings stopped the read before
+    if isinstance(options, str):
+        snapshot.not_seen.append(f"reassignments and feature levels: {options}")
+        return
+    timeout_ms = int(left() * 1000)
+    try:
+        admin = KafkaAdminClient(bootstrap_servers=bootstrap.split(","), client_id="kafka-advisor-audit",
+                                 request_timeout_ms=timeout_ms, **options)  # fmt: skip
+    except Exception as error:  # noqa: BLE001 - kafka-python's errors share no base: said, the rest judged
+        _record(snapshot, "reassignments and feature levels (kafka-python)", error)
+        return
+    try:
+        try:
+            found = admin.list_partition_reassignments(timeout_ms=int(left() * 1000))
+            snapshot.reassignments = [
+                Reassignment(tp.topic, tp.partition, list(state["replicas"]), list(state["adding_replicas"]),
+                             list(state["removing_replicas"]))
+                for tp, state in sorted(found.items(), key=lambda item: (item[0].topic, item[0].partition))
+            ]  # fmt: skip
+        except Exception as error:  # noqa: BLE001 - not authorized (Describe on the cluster): said
+            _record(snapshot, "ListPartitionReassignments", error)
+        try:
+            features = admin.describe_features()
+            snapshot.features = {name: int(state["finalized"][1]) for name, state in sorted(features.items())
+                                 if state.get("finalized")}  # fmt: skip
+        except Exception as error:  # noqa: BLE001 - an old broker or not authorized: said
+            _record(snapshot, "DescribeFeatures", error)
+    finally:
+        admin.close()
 
 
 def _groups(admin: Any, snapshot: Snapshot, request: Any, left: Any) -> None:
@@ -162,13 +234,14 @@ def _groups(admin: Any, snapshot: Snapshot, request: Any, left: Any) -> None:
     try:
         listed = admin.list_consumer_groups(request_timeout=left()).result()
     except Exception as error:  # noqa: BLE001 - not authorized to list groups: said, not taken as none
-        snapshot.not_seen.append(f"consumer groups: {_reason(error)}")
+        _record(snapshot, "ListGroups", error)
         return
-    snapshot.not_seen += [f"consumer groups: {_reason(e)}" for e in listed.errors]
+    for failure in listed.errors:
+        _record(snapshot, "ListGroups", failure)
     ids = sorted(g.group_id for g in listed.valid)
     if not ids:
         return
-    described = _wait(admin.describe_consumer_groups(ids, request_timeout=left()), "consumer group", snapshot.not_seen)
+    described = _wait(admin.describe_consumer_groups(ids, request_timeout=left()), "DescribeGroups: group", snapshot)
     for group_id in ids:
         group = described.get(group_id)
         if group is None:
@@ -178,7 +251,7 @@ def _groups(admin: Any, snapshot: Snapshot, request: Any, left: Any) -> None:
         found = Group(group_id, str(group.state).rsplit(".", 1)[-1], kind, group.partition_assignor or "",
                       len(group.members), static)  # fmt: skip
         offsets = _wait(admin.list_consumer_group_offsets([request(group_id)], request_timeout=left()),
-                        "committed offsets of", snapshot.not_seen)  # fmt: skip
+                        "OffsetFetch: group", snapshot)  # fmt: skip
         for result in offsets.values():
             for tp in result.topic_partitions:
                 if tp.offset is not None and tp.offset >= 0:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from advisor.live.client import DEFAULT, Snapshot, Topic
 from advisor.model.document import ConfigSet, Document, Setting
+from advisor.model.live_state import DEFAULT, Snapshot, Topic
 from advisor.model.provenance import LiveConfig
 from advisor.model.topology import Cluster, Link
 
@@ -70,4 +70,4 @@ def into(document: Document, snapshot: Snapshot) -> None:
     sets = [*broker_sets(snapshot), *topic_sets(snapshot)]
     document.config_sets += sets
     link = Link(f"read from the running cluster {snapshot.cluster_id} at {snapshot.bootstrap}")
-    document.clusters[snapshot.cluster_id] = Cluster(snapshot.cluster_id, sets, [link])
+    document.clusters[snapshot.cluster_id] = Cluster(snapshot.cluster_id, sets, [link], live=snapshot)

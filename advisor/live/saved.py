@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from advisor.live.client import DEFAULT, Entry, Group, Partition, Snapshot, Topic
 from advisor.model.document import LoadError
+from advisor.model.live_state import DEFAULT, Entry, Group, Partition, Reassignment, Snapshot, Topic
 from advisor.secrets import is_secret_key
 
 FORMAT = "kafka-advisor-snapshot"
@@ -36,6 +36,7 @@ class _Partition(_Strict):
     replicas: list[int]
     isr: list[int]
     end_offset: int | None = None
+    start_offset: int | None = None
 
 
 class _Topic(_Strict):
@@ -55,6 +56,14 @@ class _Group(_Strict):
     committed: list[tuple[str, int, int]] = []  # (topic, partition, offset)
 
 
+class _Reassignment(_Strict):
+    topic: str = Field(min_length=1, max_length=249)
+    partition: int = Field(ge=0)
+    replicas: list[int]
+    adding: list[int] = []
+    removing: list[int] = []
+
+
 class _Snapshot(_Strict):
     format: Literal["kafka-advisor-snapshot"]
     version: Literal[1]
@@ -67,6 +76,9 @@ class _Snapshot(_Strict):
     groups: list[_Group] = []
     not_seen: list[str] = []
     taken_at: float = 0.0
+    reassignments: list[_Reassignment] | None = None  # absent: not read (never taken as none running)
+    features: dict[str, int] | None = None
+    failed: list[str] = []  # what the live read failed to read: the audit of this file is partial too
 
 
 def _entries(entries: dict[str, Entry]) -> dict[str, dict[str, Any]]:
@@ -107,6 +119,9 @@ def dump(snapshot: Snapshot) -> str:
         ],
         "not_seen": snapshot.not_seen,
         "taken_at": snapshot.taken_at,
+        "reassignments": None if snapshot.reassignments is None else [vars(r) for r in snapshot.reassignments],
+        "features": snapshot.features,
+        "failed": snapshot.failed,
     }
     return json.dumps(record, indent=1) + "\n"
 
@@ -135,9 +150,15 @@ def load(path: str, text: str) -> Snapshot:
     return Snapshot(
         saved.bootstrap, saved.cluster_id, saved.controller, dict(saved.brokers),
         {broker: entries(config) for broker, config in saved.broker_configs.items()},
-        [Topic(t.name, t.internal, [Partition(p.id, p.leader, list(p.replicas), list(p.isr), p.end_offset)
+        [Topic(t.name, t.internal, [Partition(p.id, p.leader, list(p.replicas), list(p.isr), p.end_offset,
+                                              p.start_offset)
                                     for p in t.partitions], entries(t.configs)) for t in saved.topics],
         [Group(g.id, g.state, g.kind, g.assignor, g.members, g.static_members,
                {(topic, part): offset for topic, part, offset in g.committed}) for g in saved.groups],
         list(saved.not_seen), saved.taken_at,
+        None if saved.reassignments is None else [Reassignment(r.topic, r.partition, list(r.replicas),
+                                                               list(r.adding), list(r.removing))
+                                                  for r in saved.reassignments],
+        None if saved.features is None else dict(saved.features),
+        list(saved.failed),
     )  # fmt: skip

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from advisor.model.document import ConfigSet
+    from advisor.model.live_state import Snapshot
 
 
 class ClusterDeclaration(NamedTuple):
@@ -40,7 +41,7 @@ class Link(NamedTuple):
 
 
 class Cluster(Record):
-    __slots__ = ("__dict__", "declaration", "id", "links", "members")
+    __slots__ = ("__dict__", "declaration", "id", "links", "live", "members")
 
     def __init__(
         self,
@@ -48,11 +49,13 @@ class Cluster(Record):
         members: list[ConfigSet] | None = None,
         links: list[Link] | None = None,
         declaration: ClusterDeclaration | None = None,
+        live: Snapshot | None = None,  # what an audit read from the running cluster: the live rules' input
     ) -> None:
         self.id = id
         self.members: list[ConfigSet] = [] if members is None else members
         self.links: list[Link] = [] if links is None else links
         self.declaration = declaration
+        self.live = live
 
     @cached_property  # links are final once the cluster is built; asked for every finding
     def guesses(self) -> list[str]:

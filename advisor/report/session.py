@@ -112,6 +112,7 @@ class LiveTarget(NamedTuple):
     timeout: float = 60.0
     snapshot: Any = None  # live.client.Snapshot read already (audit --save-snapshot read it to save it)
     path: Path | None = None  # a saved snapshot to read instead of the cluster (audit --snapshot)
+    failure: str | None = None  # the read failed already (audit read it first): said as the run's problem
 
 
 class RunRequest(Record):
@@ -327,6 +328,9 @@ def _read_live(target: LiveTarget, document: Document, problems: list[Problem], 
     from advisor.live import client, saved
     from advisor.live import document as live_document
 
+    if target.failure is not None:
+        problems.append(Problem(target.bootstrap, None, target.failure, "live"))
+        return
     try:
         if target.snapshot is not None:
             snapshot = target.snapshot
@@ -343,6 +347,8 @@ def _read_live(target: LiveTarget, document: Document, problems: list[Problem], 
     live_document.into(document, snapshot)
     where = f"live://{snapshot.cluster_id}"
     skipped += [Problem(where, None, f"not seen: {reason}", "not-seen") for reason in snapshot.not_seen]
+    # a part that failed to be read (a broker down, a timeout): the audit is partial, exit 2
+    problems += [Problem(where, None, f"partial: {reason}", "live") for reason in snapshot.failed]
 
 
 def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> tuple[Report, Document]:

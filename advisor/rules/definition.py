@@ -178,6 +178,11 @@ class RuleDefinition(_Strict):
         "profile applies), and a finding that rests on it says so",
     )
     watch: Watch | None = Field(default=None, description="entity rules: the metric and how it is judged")
+    live: bool = Field(
+        default=False,
+        description="judges what `audit` read from a running cluster (partitions, groups, reassignments) and "
+        "nothing else: a cluster check, its examples saved snapshots",
+    )
 
     @field_validator("summary", "message", "rationale", "recommended", "references", "source")
     @classmethod
@@ -216,6 +221,8 @@ class RuleDefinition(_Strict):
             raise ValueError("a rule needs exactly one of `when` (JMESPath) or `python` (registered check)")
         if scope == Scope.CLUSTER and self.python is None:
             raise ValueError("a cluster-scope rule needs a `python` cluster check")
+        if self.live and scope != Scope.CLUSTER:
+            raise ValueError("a live rule is a cluster check (scope: cluster) over what the audit read")
         if scope != Scope.ENTITY and not self.applies_to.components:
             raise ValueError("applies_to.components may be empty only for entity-scope (metric) rules")
         if scope == Scope.CLIENT_CLUSTER and not set(self.applies_to.components) <= set(CLIENT_COMPONENTS):

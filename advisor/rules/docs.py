@@ -52,6 +52,8 @@ def rule_page(rule: Definition) -> str:
         lines.append("| broker count unknown | judged as several brokers, said in the finding |")
     if rule.scope != "config-set":
         lines.append(f"| scope | {rule.scope} |")
+    if rule.live:
+        lines.append("| judges | a running cluster, read by `audit` (docs/audit.md) |")
     lines += ["", "## What it checks", ""]
     if rule.when:
         lines += ["JMESPath predicate over the rule context (see docs/architecture.md):", "", _fence(rule.when)]
@@ -75,6 +77,11 @@ def rule_page(rule: Definition) -> str:
         "",
         "## Example",
         "",
+        *(
+            ["Saved snapshots of a cluster (`audit --snapshot FILE`), each the state a live read gives:", ""]
+            if rule.live
+            else []
+        ),
         "Flagged:",
         "",
         _fence(rule.example.bad),

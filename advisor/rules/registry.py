@@ -28,7 +28,8 @@ CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}
 CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other files (`peers`)
 # A cluster check sees one cluster (its members, its peers summary, the rule's params) and
 # returns violations that say where they are: rules with scope `cluster` name it.
-ClusterCheck = Callable[["Any", dict[str, "Any"], dict[str, "Any"]], "list[Any]"]
+# None: what the check judges was not read for this cluster (a live part not permitted), not judged
+ClusterCheck = Callable[["Any", dict[str, "Any"], dict[str, "Any"]], "list[Any] | None"]
 CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
 # A metric check sees the run's observations, the rule, its params and what the broker configs
 # given agree on (analysis/broker_settings.py), and returns violations
@@ -81,12 +82,15 @@ def metric_check(arguments: tuple[str, ...] = ()) -> Callable[[MetricCheck], Met
     return register
 
 
-def cluster_check() -> Callable[[ClusterCheck], ClusterCheck]:
+def cluster_check(arguments: tuple[str, ...] = ()) -> Callable[[ClusterCheck], ClusterCheck]:
+    """Register a check over one cluster; `arguments` are the placeholders its messages may use."""
+
     def register(function: ClusterCheck) -> ClusterCheck:
         name = check_name(function)
         if name in CLUSTER_CHECKS or name in PYTHON_CHECKS:
             raise ValueError(f"check {name!r} registered twice")
         CLUSTER_CHECKS[name] = function
+        CHECK_ARGUMENTS[name] = arguments
         CROSS_FILE_CHECKS.add(name)
         return function
 

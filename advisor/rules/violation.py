@@ -20,7 +20,7 @@ class Violation:
     dataclass generates (execs) its methods each time the module is imported."""
 
     __slots__ = ("arguments", "assumptions", "change", "client", "component", "keys", "line", "location", "message",
-                 "recommended", "related")  # fmt: skip
+                 "recommended", "related", "subject")  # fmt: skip
 
     def __init__(
         self,
@@ -36,12 +36,13 @@ class Violation:
         related: tuple[Provenance, ...] = (),  # the same cause at other places (other nodes' samples)
         component: str = "",  # a metric finding's: broker (default), producer or consumer
         client: str = "",  # a client metric finding's library
+        subject: str = "",  # what the finding is about when it is not the config set (a live group, a broker)
     ) -> None:
         self.keys, self.location, self.line, self.message = keys, location, line, message
         self.arguments = arguments or {}
         self.recommended, self.change = recommended, change
         self.assumptions, self.related = assumptions, related
-        self.component, self.client = component, client
+        self.component, self.client, self.subject = component, client, subject
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__ if getattr(self, name))

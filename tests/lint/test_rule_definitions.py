@@ -150,6 +150,13 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
                 configs[0].write_text(definition.example.alongside["text"])
             result = run(RunRequest(paths=configs, metric_files=(tmp_path / "example.prom",)))
             assert not result.problems, result.problems
+        elif definition.live:  # a live rule's example is a saved snapshot, audited offline
+            from advisor.report.session import LiveTarget, RunRequest, run
+
+            snapshot = tmp_path / "example.snapshot.json"
+            snapshot.write_text(text)
+            result = run(RunRequest(paths=(), live=(LiveTarget(str(snapshot), path=snapshot),)))
+            assert not result.problems, result.problems
         else:
             result, _ = lint_example(rule, tmp_path, text)
         fired = [f for f in result.findings if f.rule == definition.id and not f.suppressed]

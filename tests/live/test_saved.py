@@ -76,3 +76,34 @@ def test_a_file_that_is_not_a_snapshot_is_said_with_its_place(text: str, said: s
 def test_snapshot_options_that_need_a_cluster_are_refused() -> None:
     result = audit("--snapshot", str(SNAPSHOT), "--save-snapshot", "/tmp/x.json")
     assert result.returncode == 2 and "need --bootstrap-server" in result.stderr
+
+
+def test_reassignments_feature_levels_and_failures_survive_the_round_trip() -> None:
+    """What was read of a move in progress, the feature levels and what failed to be read are kept;
+    reassignments that were never read stay unread (null), never an empty list that looks healthy."""
+    moving = saved.load("moving", (REPO / "fixtures" / "live" / "shop-nightly.snapshot.json").read_text())
+    assert moving.reassignments is not None and moving.reassignments[0].adding == [4]
+    snapshot = client.Snapshot("b:9092", "c", 1, {1: None}, features={"metadata.version": 27},
+                               failed=["broker 2: holds replicas of 3 partition(s) but is not among ..."])  # fmt: skip
+    again = saved.load("again", saved.dump(snapshot))
+    assert again.reassignments is None and again.features == {"metadata.version": 27}
+    assert again.failed == snapshot.failed
+    assert saved.load("again", saved.dump(moving)) == moving
+
+
+def test_a_partial_snapshot_audited_later_is_still_partial() -> None:
+    """A live read that failed in part (a broker down) saved and audited offline: the same
+    failure, exit 2, in every output format."""
+    snapshot = client.Snapshot("b:9092", "c", 1, {1: None}, {1: {}},
+                               failed=["broker 2: holds replicas of 3 partition(s) but is not among the cluster's "
+                                       "running brokers (stopped or fenced): not read"])  # fmt: skip
+    path = REPO / ".cache" / "partial.snapshot.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(saved.dump(snapshot))
+    try:
+        result = audit("--snapshot", str(path), "--output-format", "json")
+    finally:
+        path.unlink()
+    assert result.returncode == 2
+    errors = json.loads(result.stdout)["errors"]
+    assert [e["kind"] for e in errors] == ["live"] and "broker 2" in errors[0]["message"]

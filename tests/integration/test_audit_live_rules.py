@@ -1,0 +1,198 @@
+"""The live rules against states the real test cluster is put in: a broker stopped (its only-replica
+partition offline, others under-replicated, a reassignment onto it stuck and unthrottled, the audit
+partial and said so, exit 2), a throttle the real kafka-reassign-partitions leaves behind until
+--verify, a group of consumers on the eager range assignor, and a group whose committed offset
+retention (here DeleteRecords) has passed."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import fetch_kafka  # tools/, on the path through tests/conftest.py
+import pytest
+from confluent_kafka import Consumer, Producer, TopicPartition
+from confluent_kafka.admin import AdminClient
+from kafka import TopicPartition as KafkaTopicPartition
+from kafka.admin import KafkaAdminClient, NewTopic
+from testbed import KafkaTestCluster, wait_until
+
+pytestmark = pytest.mark.kafka
+
+REPO = Path(__file__).resolve().parents[2]
+REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+
+
+def audit(bootstrap: str, *args: str, cwd: Path = REPO) -> tuple[int, dict]:
+    result = subprocess.run([sys.executable, "-m", "advisor", "audit", "--bootstrap-server", bootstrap,
+                             "--output-format", "json", *args], capture_output=True, text=True, cwd=cwd,
+                            timeout=180)  # fmt: skip
+    assert result.stdout, result.stderr
+    return result.returncode, json.loads(result.stdout)
+
+
+def at(report: dict, rule: str) -> set[str]:
+    """The live resources a rule's findings are at (`topic:orders`, `broker:2`, `group:billing`)."""
+    return {loc["path"].split("/", 3)[-1] for f in report["findings"] if f["rule"] == rule for loc in f["locations"]}
+
+
+@pytest.fixture
+def topics(kafka_cluster: KafkaTestCluster) -> Iterator[dict[str, str]]:
+    """Topics placed by hand: `offline` only on broker 3, `short` on all three, `move` on 1 and 2."""
+    suffix = uuid.uuid4().hex[:8]
+    names = {"offline": f"live-offline-{suffix}", "short": f"live-short-{suffix}", "move": f"live-move-{suffix}"}
+    admin = KafkaAdminClient(bootstrap_servers=kafka_cluster.bootstrap_servers.split(","))
+    placed = {"offline": [3], "short": [1, 2, 3], "move": [1, 2]}
+    admin.create_topics([NewTopic(names[k], -1, -1, replica_assignments={0: placed[k]}) for k in names])
+    admin.close()
+    try:
+        yield names
+    finally:
+        cleanup = KafkaAdminClient(bootstrap_servers=kafka_cluster.bootstrap_servers.split(","))
+        cleanup.delete_topics(list(names.values()))
+        cleanup.close()
+
+
+def test_a_stopped_broker_is_seen_in_partitions_offline_under_replicated_and_a_stuck_move(
+    kafka_cluster: KafkaTestCluster, topics: dict[str, str]
+) -> None:
+    bootstrap = kafka_cluster.bootstrap_without(3)
+    confluent = AdminClient({"bootstrap.servers": bootstrap})
+
+    def isr(topic: str) -> list[int]:
+        return list(confluent.list_topics(topic, timeout=10).topics[topic].partitions[0].isrs)
+
+    with kafka_cluster.node_stopped(3):
+        wait_until(lambda: 3 not in isr(topics["short"]), 60, "broker 3 out of the ISR")
+        mover = KafkaAdminClient(bootstrap_servers=bootstrap.split(","))  # made now: it must not pick broker 3
+        partition = KafkaTopicPartition(topics["move"], 0)
+        mover.alter_partition_reassignments({partition: [1, 3]})  # broker 3 is down: the move cannot finish
+        try:
+            code, report = audit(bootstrap)
+        finally:
+            mover.alter_partition_reassignments({partition: None})
+            mover.close()
+    assert f"topic:{topics['offline']}" in at(report, "KT110"), report["findings"]
+    assert f"topic:{topics['short']}" in at(report, "KT109")
+    assert f"topic:{topics['move']}" not in at(report, "KT109")  # the replica being added is not yet in the ISR
+    assert f"topic:{topics['move']}" in at(report, "KO114")
+    # The broker that is down was not read: the audit says it is partial, and fails.
+    assert code == 2
+    partial = [e["message"] for e in report["errors"] if e["kind"] == "live"]
+    assert any("broker 3" in message and "not among the cluster's running brokers" in message for message in partial)
+
+
+def _admin_with_topic(bootstrap: str, prefix: str, **placement: object) -> tuple[KafkaAdminClient, str]:
+    topic = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    admin = KafkaAdminClient(bootstrap_servers=bootstrap.split(","))
+    admin.create_topics([NewTopic(topic, **placement)])  # type: ignore[arg-type]
+    return admin, topic
+
+
+def test_a_throttle_left_behind_is_found_until_verify_removes_it(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin, topic = _admin_with_topic(bootstrap, "live-throttle", num_partitions=-1, replication_factor=-1,
+                                     replica_assignments={0: [1]})  # fmt: skip
+    confluent = AdminClient({"bootstrap.servers": bootstrap})
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": topic, "partition": 0, "replicas": [2]}]}))
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+
+    def reassign(*arguments: str) -> str:
+        command = ["java", "-cp", classpath, REASSIGN, "--bootstrap-server", bootstrap,
+                   "--reassignment-json-file", str(plan), *arguments]  # fmt: skip
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        return done.stdout + done.stderr
+
+    try:
+        reassign("--execute", "--throttle", "10000000")
+        wait_until(lambda: list(confluent.list_topics(topic, timeout=10).topics[topic].partitions[0].replicas)
+                   == [2], 60, "the move")  # fmt: skip
+        wait_until(lambda: not admin.list_partition_reassignments(), 60, "no reassignment running")
+        _, left = audit(bootstrap)
+        places = at(left, "KO113")
+        assert {"broker:1", "broker:2", f"topic:{topic}"} <= places, places
+        sources = {loc.get("source") for f in left["findings"] if f["rule"] == "KO113" for loc in f["locations"]}
+        assert "DYNAMIC_BROKER_CONFIG" in sources and "DYNAMIC_TOPIC_CONFIG" in sources
+        assert "Clearing broker-level throttles" in reassign("--verify")
+        _, cleared = audit(bootstrap)
+        assert not at(cleared, "KO113"), at(cleared, "KO113")
+        assert "KO113" in cleared["rules"]  # judged, and quiet
+    finally:
+        admin.delete_topics([topic])
+        admin.close()
+
+
+def test_groups_on_the_eager_assignor_and_behind_the_log_start_are_found(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin, topic = _admin_with_topic(bootstrap, "live-groups", num_partitions=2, replication_factor=3)
+    confluent = AdminClient({"bootstrap.servers": bootstrap})
+    wait_until(lambda: topic in confluent.list_topics(timeout=10).topics, 30, "the topic")
+    producer = Producer({"bootstrap.servers": bootstrap})
+    for number in range(100):
+        producer.produce(topic, str(number).encode(), partition=0)
+    producer.flush(30)
+    eager, behind = f"eager-{topic}", f"behind-{topic}"
+    members = [Consumer({"bootstrap.servers": bootstrap, "group.id": eager, "partition.assignment.strategy": "range",
+                         "session.timeout.ms": 10000}) for _ in range(2)]  # fmt: skip
+    try:
+        for member in members:
+            member.subscribe([topic])
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not all(m.assignment() for m in members):
+            for member in members:
+                member.poll(0.2)
+        assert all(m.assignment() for m in members), "the two members never shared the partitions"
+        committer = Consumer({"bootstrap.servers": bootstrap, "group.id": behind})
+        committer.commit(offsets=[TopicPartition(topic, 0, 10)], asynchronous=False)
+        committer.close()
+        deleted = confluent.delete_records([TopicPartition(topic, 0, 50)])  # as retention would
+        for future in deleted.values():
+            future.result(30)
+        (tmp_path / ".kafka-advisor.toml").write_text("[params.KC117]\nmembers = 2\n")
+        _, report = audit(bootstrap, cwd=tmp_path)
+        for member in members:
+            member.poll(0.1)  # still members while the audit ran
+    finally:
+        for member in members:
+            member.close()
+        admin.delete_topics([topic])
+        admin.close()
+    assert f"group:{eager}" in at(report, "KC117"), report["findings"]
+    eager_finding = next(f for f in report["findings"] if f["rule"] == "KC117" and eager in f["path"])
+    assert "range" in eager_finding["message"]
+    assert f"group:{behind}" in at(report, "KC119")
+    behind_finding = next(f for f in report["findings"] if f["rule"] == "KC119" and behind in f["path"])
+    assert "40 records deleted unread" in behind_finding["message"]
+
+
+def test_a_read_cut_short_by_its_timeout_is_partial_and_says_what_was_left(kafka_cluster: KafkaTestCluster) -> None:
+    code, report = audit(kafka_cluster.bootstrap_servers, "--timeout", "0.01")
+    assert code == 2
+    partial = [e["message"] for e in report["errors"] if e["kind"] == "live"]
+    assert any("--timeout 0.01 s reached" in message and "not read" in message for message in partial), partial
+
+
+def test_a_progress_bar_shows_on_a_terminal_and_never_in_a_pipe(kafka_cluster: KafkaTestCluster) -> None:
+    import pexpect
+
+    command = [sys.executable, "-m", "advisor", "audit", "--bootstrap-server", kafka_cluster.bootstrap_servers,
+               "--output-format", "json"]  # fmt: skip
+    terminal = pexpect.spawn(command[0], command[1:], cwd=str(REPO), env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
+                             "COLUMNS": "100"}, encoding="utf-8", timeout=120)  # fmt: skip
+    terminal.expect(pexpect.EOF)
+    steps = r"reading (the cluster|brokers' configuration|topics|offsets|consumer groups|reassignments)"
+    assert re.search(steps, terminal.before or ""), terminal.before
+    piped = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "reading" not in piped.stderr and "\x1b[" not in piped.stderr + piped.stdout
+    json.loads(piped.stdout)
