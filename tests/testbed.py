@@ -91,6 +91,28 @@ def wait_until(predicate: Callable[[], bool], timeout: float, what: str, interva
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
 
 
+def commit_offset(bootstrap: str, group: str, topic: str, partition: int, offset: int, timeout: float = 60) -> None:
+    """Commit one offset for a group that has no member, as a consumer does; retried while the
+    group's coordinator is still being elected (a fresh cluster's __consumer_offsets)."""
+    from confluent_kafka import Consumer, KafkaException, TopicPartition
+
+    committer = Consumer({"bootstrap.servers": bootstrap, "group.id": group})
+
+    def committed() -> bool:
+        try:
+            committer.commit(offsets=[TopicPartition(topic, partition, offset)], asynchronous=False)
+        except KafkaException as error:
+            if error.args[0].retriable() or error.args[0].name() in ("NOT_COORDINATOR", "COORDINATOR_NOT_AVAILABLE"):
+                return False
+            raise
+        return True
+
+    try:
+        wait_until(committed, timeout, f"group {group}'s commit")
+    finally:
+        committer.close()
+
+
 def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
     """CreateTopics returns when the controller has committed the topic; brokers learn of it
     asynchronously. Wait until metadata shows every partition with a leader — in the answer of

@@ -49,6 +49,8 @@ import fetch_kafka  # sibling developer script
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 JMX_RULES = REPO_ROOT / "tools" / "jmx-exporter" / "kafka-broker.yaml"
+# The SASL listener's users (a test bed's, on loopback): tests grant them ACLs of their own.
+SASL_USERS = {"auditor": "auditor-test-secret", "outsider": "outsider-test-secret"}
 READY_TOPIC = "__kafka_advisor_ready"
 HEAP_OPTS = ["-Xms256m", "-Xmx512m"]
 # C1-only JIT and a small GC footprint: three brokers share two cores here.
@@ -119,8 +121,18 @@ class Node:
         return self.metrics_port + 1
 
     @property
+    def sasl_port(self) -> int:
+        """A SASL_PLAINTEXT listener (PLAIN, users in SASL_USERS) where the authorizer's ACLs bite:
+        the PLAINTEXT listener's anonymous principal is a super user, so no other test meets an ACL."""
+        return self.metrics_port + 2
+
+    @property
+    def sasl_bootstrap(self) -> str:
+        return f"127.0.0.1:{self.sasl_port}"
+
+    @property
     def ports(self) -> tuple[int, ...]:
-        return (self.broker_port, self.controller_port, self.metrics_port, self.jmx_port)
+        return (self.broker_port, self.controller_port, self.metrics_port, self.jmx_port, self.sasl_port)
 
 
 @dataclass
@@ -214,11 +226,17 @@ def _server_properties(state: ClusterState, node: Node) -> str:
         "process.roles=broker,controller",
         f"node.id={node.node_id}",
         f"controller.quorum.voters={voters}",
-        f"listeners=PLAINTEXT://127.0.0.1:{node.broker_port},CONTROLLER://127.0.0.1:{node.controller_port}",
-        f"advertised.listeners=PLAINTEXT://127.0.0.1:{node.broker_port}",
+        f"listeners=PLAINTEXT://127.0.0.1:{node.broker_port},CONTROLLER://127.0.0.1:{node.controller_port},"
+        f"SASL_PLAINTEXT://127.0.0.1:{node.sasl_port}",
+        f"advertised.listeners=PLAINTEXT://127.0.0.1:{node.broker_port},SASL_PLAINTEXT://127.0.0.1:{node.sasl_port}",
         "controller.listener.names=CONTROLLER",
         "inter.broker.listener.name=PLAINTEXT",
-        "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT",
+        "sasl.enabled.mechanisms=PLAIN",
+        "listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule "
+        "required " + " ".join(f'user_{user}="{password}"' for user, password in SASL_USERS.items()) + ";",
+        "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+        "super.users=User:ANONYMOUS",
         f"log.dirs={_node_dir(state, node) / 'data'}",
         f"broker.rack={node.rack}",
         # Tests create consumer groups constantly; do not wait 3 s for joiners.

@@ -56,8 +56,13 @@ def _record(snapshot: Snapshot, what: str, error: BaseException) -> None:
 
 
 def _reason(error: BaseException) -> str:
-    inner = error.args[0] if error.args else error
-    text = getattr(inner, "str", lambda: str(inner))()
+    """One short line: librdkafka's error string, or kafka-python's error name and what it means
+    (its message repeats the whole request and the broker's session)."""
+    if type(error).__module__.startswith("kafka.") and getattr(error, "message", None):
+        text = f"{error.message}: {getattr(error, 'description', '')}".rstrip(": ")  # type: ignore[attr-defined]
+    else:
+        inner = error.args[0] if error.args else error
+        text = getattr(inner, "str", lambda: str(inner))()
     return " ".join(str(text).split())[:300]
 
 
@@ -103,7 +108,7 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
                                                    "log_level": 0}  # fmt: skip  # its retries are not ours to print
     try:
         admin = AdminClient(config)
-        cluster = admin.describe_cluster(request_timeout=left()).result()
+        cluster = admin.describe_cluster(request_timeout=left(), include_authorized_operations=True).result()
     except KafkaException as error:
         raise LiveError(f"DescribeCluster: {_reason(error)}") from None  # said at the bootstrap address
     brokers = {node.id: node.rack for node in cluster.nodes}
@@ -111,13 +116,21 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
                         else None, brokers, taken_at=time.time())  # fmt: skip
     snapshot.not_seen += [f"--command-config {key}: not used (the audit takes the connection's security only)"
                           for key in security.unused]  # fmt: skip
+    # Asked for, an empty set comes back as None: the principal may do nothing on the cluster.
+    allowed = {str(op).rsplit(".", 1)[-1] for op in cluster.authorized_operations or ()}
+    if not allowed & {"DESCRIBE", "ALL"}:
+        # Metadata leaves out, without a word, the topics a principal may not describe: say what may be missing
+        snapshot.not_seen.append(
+            "the cluster: this principal may not Describe it (topics it may not describe are "
+            "left out of Metadata without a word; see docs/audit.md, Permissions)"
+        )
     for done, broker in enumerate(sorted(brokers)):  # a DescribeConfigs request names one broker at most
         progress("brokers' configuration", done, len(brokers))
         if not in_time(f"broker {broker}'s configuration"):
             break
         resource = ConfigResource(ResourceType.BROKER, str(broker))
-        described = _wait(admin.describe_configs([resource], request_timeout=left()),
-                          f"broker {broker}: DescribeConfigs", snapshot)  # fmt: skip
+        described = _wait(admin.describe_configs([resource], request_timeout=left()), "DescribeConfigs: broker",
+                          snapshot)  # fmt: skip
         snapshot.broker_configs |= {int(r.name): _entries(c) for r, c in described.items()}
     try:
         names = sorted(admin.list_topics(timeout=left()).topics)

@@ -21,7 +21,7 @@ from confluent_kafka import Consumer, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient
 from kafka import TopicPartition as KafkaTopicPartition
 from kafka.admin import KafkaAdminClient, NewTopic
-from testbed import KafkaTestCluster, wait_until
+from testbed import KafkaTestCluster, commit_offset, wait_until
 
 pytestmark = pytest.mark.kafka
 
@@ -153,9 +153,7 @@ def test_groups_on_the_eager_assignor_and_behind_the_log_start_are_found(
             for member in members:
                 member.poll(0.2)
         assert all(m.assignment() for m in members), "the two members never shared the partitions"
-        committer = Consumer({"bootstrap.servers": bootstrap, "group.id": behind})
-        committer.commit(offsets=[TopicPartition(topic, 0, 10)], asynchronous=False)
-        committer.close()
+        commit_offset(bootstrap, behind, topic, 0, 10)
         deleted = confluent.delete_records([TopicPartition(topic, 0, 50)])  # as retention would
         for future in deleted.values():
             future.result(30)
