@@ -194,16 +194,23 @@ def test_live_fixture(path: Path) -> None:
     on its cluster, a config rule on that resource's config set), a `skip` one's not."""
     from advisor.report.session import LiveTarget, RunRequest, judged, read
 
-    inputs = read(RunRequest(paths=(), live=(LiveTarget(str(path), path=path),)))
+    beside = path.parent / path.name.removesuffix(".snapshot.json")  # the repository's files, for drift
+    files = tuple(sorted(beside.iterdir())) if beside.is_dir() else ()
+    inputs = read(RunRequest(paths=files, live=(LiveTarget(str(path), path=path),)))
     assert not inputs.problems, inputs.problems
     result = judged(inputs.document)
     assert not result.problems, result.problems
-    found = {(loc.path.split("/", 3)[-1], f.rule) for f in result.findings if not f.suppressed
-             for loc in f.locations}  # fmt: skip
+
+    def resource(location) -> str:  # type: ignore[no-untyped-def]
+        live = location.path.startswith("live://")
+        return location.path.split("/", 3)[-1] if live else f"{Path(location.path).name}:{location.line}"
+
+    found = {(resource(loc), f.rule) for f in result.findings if not f.suppressed for loc in f.locations}
     wanted = live_annotations(path)
     assert found == wanted["expect"], f"unexpected: {sorted(found - wanted['expect'])}; " \
                                       f"missing: {sorted(wanted['expect'] - found)}"  # fmt: skip
-    (cluster_id,) = inputs.document.clusters
+    assert not found & (wanted["ok"] | wanted["skip"])
+    (cluster_id,) = [name for name, cluster in inputs.document.clusters.items() if cluster.live is not None]
     index = {cs.path.split("/", 3)[-1]: i for i, cs in enumerate(inputs.document.config_sets)}
     wrong = []
     for kind in ("ok", "skip"):

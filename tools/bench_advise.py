@@ -16,15 +16,13 @@ in between (its speed drifts). Goal (issue #26): ≤ 2 s, the HTML ≤ 1.5 MB.
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_peer import REFERENCE, _timed, _venv, _wheel, corpus  # sibling benchmark: the corpus, the wheel
+from bench_peer import _venv, _wheel, corpus, timed_runs  # sibling benchmark: the corpus, the wheel
 
 REPO = Path(__file__).resolve().parents[1]
 METRICS = (REPO / "fixtures" / "advise" / "metrics.prom", REPO / "fixtures" / "rules" / "metrics" /
@@ -45,16 +43,12 @@ def main() -> int:
         page = work / "report.html"
         run = [str(command), "advise", str(tree), *(arg for m in METRICS for arg in ("--metrics", str(m))),
                "--no-input", "--html", str(page)]  # fmt: skip
-        first = subprocess.run(run, cwd=work, capture_output=True, text=True)
-        if first.returncode not in (0, 1) or not page.exists():
-            print(f"advise failed ({first.returncode}):\n{first.stderr[-2000:]}", file=sys.stderr)
+        timed = timed_runs(run, work, args.runs)
+        if isinstance(timed, str) or not page.exists():
+            print(timed if isinstance(timed, str) else "advise wrote no HTML", file=sys.stderr)
             return 1
-        walls, references = [], []
-        for _ in range(args.runs):
-            references.append(_timed(REFERENCE, work))
-            walls.append(_timed(run, work))
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        steps = first.stdout.count("\n Step ")
+        walls, references, peak, output = timed
+        steps = output.count("\n Step ")
         print(f"advise --no-input --html: {args.files} files ({size / 1e6:.1f} MB) and {len(METRICS)} metrics files, "
               f"{args.runs} runs: median {statistics.median(walls):.2f} s "
               f"(min {min(walls):.2f}, max {max(walls):.2f}), "

@@ -57,6 +57,20 @@ def _timed(command: list[str], cwd: Path) -> float:
     return time.perf_counter() - started
 
 
+def timed_runs(command: list[str], work: Path, runs: int) -> tuple[list[float], list[float], int, str] | str:
+    """`runs` timed runs of `command` after one untimed (the OS caches warm), the VM's reference
+    loop timed before each (its speed drifts), the largest child's peak memory (kB) and the first
+    run's output; the first run's stderr when it failed (exit above 1)."""
+    first = subprocess.run(command, cwd=work, capture_output=True, text=True)
+    if first.returncode not in (0, 1):
+        return f"{' '.join(command[:2])} failed ({first.returncode}):\n{first.stderr[-2000:]}"
+    walls, references = [], []
+    for _ in range(runs):
+        references.append(_timed(REFERENCE, work))
+        walls.append(_timed(command, work))
+    return walls, references, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, first.stdout
+
+
 def one_file(ours: Path, peer: Path, runs: int, work: Path) -> None:
     files = {"producer.properties": REPO_ROOT / "fixtures" / "demo" / "producer.properties",
              "docker-compose.yml": REPO_ROOT / "fixtures" / "demo" / "docker-compose.yml"}  # fmt: skip

@@ -29,8 +29,11 @@ FORMATS = formats("lint")  # lint, analyze and diff write every one
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from advisor.cli.cluster_options import add_cluster_options
+
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="files or directories to check")
     add_run_options(parser)
+    add_cluster_options(parser, required=False)  # the cluster the files are judged against (plans, topics)
     parser.add_argument(
         "--diff", action="store_true", help="print the safe fixes as a unified diff (nothing is written); exit 1 if any"
     )
@@ -182,7 +185,17 @@ def run(args: argparse.Namespace) -> int:
         return prepared
     from advisor.report import session
 
-    return emit(args, "lint", prepared, session.run(prepared.request), [p for p in args.paths if p.is_file()])
+    request, named = prepared.request, [p for p in args.paths if p.is_file()]
+    if args.bootstrap_server is not None or args.snapshot is not None:  # the cluster the files are judged against
+        from advisor.cli.cluster_options import read_now, target_of
+
+        target = target_of(args, "lint")
+        if isinstance(target, int):
+            return target
+        target = read_now(target) if args.snapshot is None else target
+        request = request._replace(live=(target._replace(context_only=True),))
+        named += [p for p in (args.command_config, args.snapshot) if p is not None]
+    return emit(args, "lint", prepared, session.run(request), named)
 
 
 def write_outputs(command: str, writes: list[tuple[str, Path, Callable[[], str]]], inputs: list[Path]) -> bool:

@@ -15,7 +15,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from advisor.model.live_state import DEFAULT, Entry, Group, Partition, Reassignment, Snapshot, Topic
+from advisor.model.live_state import (
+    DEFAULT,
+    Acl,
+    Entry,
+    Group,
+    LagSample,
+    LogDir,
+    Partition,
+    Quota,
+    Reassignment,
+    Snapshot,
+    Topic,
+)
 
 __all__ = ["DEFAULT", "Entry", "Group", "LiveError", "Partition", "Reassignment", "Snapshot", "Topic", "read"]
 
@@ -79,14 +91,16 @@ def _quiet(what: str, done: int, total: int) -> None:
 
 
 def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float = 60.0,
-         progress: Progress = _quiet) -> Snapshot:  # fmt: skip
+         progress: Progress = _quiet, lag_interval: float = 0.0) -> Snapshot:  # fmt: skip
     """The cluster at `bootstrap` (client `settings`: security from --command-config), within
     `timeout` seconds in all (what is left unread when it runs out is said, and the read is
-    partial); LiveError when not even the cluster itself can be described."""
+    partial); with `lag_interval`, the end and committed offsets once more that many seconds after
+    the first read (the wait comes on top of the timeout). LiveError when not even the cluster
+    itself can be described."""
     from confluent_kafka import ConsumerGroupTopicPartitions, KafkaException, TopicCollection, TopicPartition
     from confluent_kafka.admin import AdminClient, ConfigResource, OffsetSpec, ResourceType  # type: ignore[attr-defined]
 
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout + lag_interval  # the wait between the two reads is not reading
 
     def left() -> float:
         return max(1.0, deadline - time.monotonic())
@@ -159,13 +173,42 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
     steps: list[tuple[str, Callable[[], None]]] = [
         ("offsets", lambda: _offsets(admin, snapshot, OffsetSpec, TopicPartition, left)),
         ("consumer groups", lambda: _groups(admin, snapshot, ConsumerGroupTopicPartitions, left)),
+        ("ACLs and SCRAM users", lambda: _security(admin, snapshot, left)),
         ("reassignments", lambda: _second_client(bootstrap, settings or {}, snapshot, left)),
     ]
+    if lag_interval > 0:
+        steps.append(("offsets again", lambda: _again(admin, snapshot, OffsetSpec, TopicPartition,
+                                                      ConsumerGroupTopicPartitions, lag_interval, left)))  # fmt: skip
     for done, (what, step) in enumerate(steps):
         progress(what, done, len(steps))
         if in_time(what):
             step()
     return snapshot
+
+
+def _again(admin: Any, snapshot: Snapshot, spec: Any, partition: Any, request: Any, interval: float,
+           left: Any) -> None:  # fmt: skip
+    """The end offsets and every group's committed offsets, `interval` seconds after the first read."""
+    if left() <= interval + 1:
+        snapshot.failed.append(f"--lag-interval {interval:g} s: the offsets were not read again (--timeout reached)")
+        return
+    first = snapshot.taken_at
+    time.sleep(max(0.0, first + interval - time.time()))
+    later = LagSample(round(time.time() - first, 3))
+    wanted = {partition(t.name, p.id): spec.latest() for t in snapshot.topics for p in t.partitions}
+    if wanted:
+        found = _wait(admin.list_offsets(wanted, request_timeout=left()), "ListOffsets (end, again):", snapshot)
+        later.end_offsets = {(tp.topic, tp.partition): info.offset for tp, info in found.items()}
+    for group in snapshot.groups:
+        offsets = _wait(admin.list_consumer_group_offsets([request(group.id)], request_timeout=left()),
+                        "OffsetFetch (again): group", snapshot)  # fmt: skip
+        later.committed[group.id] = {
+            (tp.topic, tp.partition): tp.offset
+            for result in offsets.values()
+            for tp in result.topic_partitions
+            if tp.offset is not None and tp.offset >= 0
+        }
+    snapshot.later = later
 
 
 def _absent_brokers(snapshot: Snapshot) -> None:
@@ -233,6 +276,14 @@ def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot,
         except Exception as error:  # noqa: BLE001 - not authorized (Describe on the cluster): said
             _record(snapshot, "ListPartitionReassignments", error)
         try:
+            _log_dirs(admin.describe_log_dirs(), snapshot)
+        except Exception as error:  # noqa: BLE001 - not authorized (Describe on the cluster): said
+            _record(snapshot, "DescribeLogDirs", error)
+        try:
+            snapshot.quotas = _quotas(admin)
+        except Exception as error:  # noqa: BLE001 - not authorized (DescribeConfigs on the cluster): said
+            _record(snapshot, "DescribeClientQuotas", error)
+        try:
             features = admin.describe_features()
             snapshot.features = {name: int(state["finalized"][1]) for name, state in sorted(features.items())
                                  if state.get("finalized")}  # fmt: skip
@@ -240,6 +291,78 @@ def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot,
             _record(snapshot, "DescribeFeatures", error)
     finally:
         admin.close()
+
+
+def _log_dirs(described: list[dict[str, Any]], snapshot: Snapshot) -> None:
+    """Each broker's log directories with their disk's size and free space, and each partition's
+    largest replica on disk (what a reassignment copies)."""
+    sizes: dict[tuple[str, int], int] = {}
+    snapshot.log_dirs = {}
+    for broker in described:
+        dirs = snapshot.log_dirs.setdefault(int(broker["broker"]), [])
+        for found in broker["log_dirs"]:
+            if found.get("error_code"):
+                snapshot.failed.append(f"DescribeLogDirs: broker {broker['broker']} {found.get('log_dir')}: error "
+                                       f"{found['error_code']}")  # fmt: skip
+                continue
+            total, usable = found.get("total_bytes"), found.get("usable_bytes")
+            dirs.append(LogDir(found["log_dir"], total if total is not None and total >= 0 else None,
+                               usable if usable is not None and usable >= 0 else None))  # fmt: skip
+            for topic in found.get("topics", ()):
+                for part in topic.get("partitions", ()):
+                    key = (topic["name"], int(part["partition_index"]))
+                    sizes[key] = max(sizes.get(key, 0), int(part["partition_size"]))
+    for topic in snapshot.topics:
+        for part in topic.partitions:
+            part.size_bytes = sizes.get((topic.name, part.id))
+
+
+def _quotas(admin: Any) -> list[Quota]:
+    """Every client quota (DescribeClientQuotas, no filter). kafka-python has the request but no
+    call for it: sent as its own calls send theirs (the pinned release; the live tests prove it)."""
+    import kafka.errors
+    from kafka.protocol.admin.client_quotas import DescribeClientQuotasRequest
+
+    response = admin._manager.run(admin._manager.send, DescribeClientQuotasRequest(components=[], strict=False))
+    error = kafka.errors.for_code(response.error_code)
+    if error is not kafka.errors.NoError:
+        raise error(response.error_message)
+    return [Quota({e.entity_type: e.entity_name for e in entry.entity}, {v.key: float(v.value) for v in entry.values})
+            for entry in response.entries or ()]  # fmt: skip
+
+
+def _security(admin: Any, snapshot: Snapshot, left: Any) -> None:
+    """Every ACL (DescribeAcls) and every SCRAM user's mechanisms (DescribeUserScramCredentials)."""
+    from confluent_kafka.admin import (  # type: ignore[attr-defined]
+        AclBindingFilter,
+        AclOperation,
+        AclPermissionType,
+        ResourcePatternType,
+        ResourceType,
+    )
+
+    every = AclBindingFilter(ResourceType.ANY, None, ResourcePatternType.ANY, None, None, AclOperation.ANY,  # type: ignore[arg-type]
+                             AclPermissionType.ANY)  # fmt: skip  # None: any name, principal, host (its stubs say str)
+    try:
+        bindings = admin.describe_acls(every, request_timeout=left()).result()
+        snapshot.acls = [Acl(b.principal, b.host, _name(b.operation), _name(b.permission_type), _name(b.restype),
+                             b.name, _name(b.resource_pattern_type)) for b in bindings]  # fmt: skip
+    except Exception as error:  # noqa: BLE001 - no authorizer, or not permitted: said
+        if "SECURITY_DISABLED" in _reason(error) or "Security features are disabled" in _reason(error):
+            snapshot.not_seen.append("ACLs: the brokers run no authorizer (nothing to read)")
+        else:
+            _record(snapshot, "DescribeAcls", error)
+    try:
+        users = admin.describe_user_scram_credentials(request_timeout=left()).result()
+        snapshot.scram_users = {user: sorted(_name(info.mechanism) for info in found.scram_credential_infos)
+                                for user, found in sorted(users.items())}  # fmt: skip
+    except Exception as error:  # noqa: BLE001 - not permitted (Describe on the cluster): said
+        _record(snapshot, "DescribeUserScramCredentials", error)
+
+
+def _name(value: Any) -> str:
+    """An enum's name (AclOperation.READ → READ), as both clients spell it."""
+    return str(getattr(value, "name", value)).rsplit(".", 1)[-1]
 
 
 def _groups(admin: Any, snapshot: Snapshot, request: Any, left: Any) -> None:

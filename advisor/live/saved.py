@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from advisor.model import live_state as state
 from advisor.model.document import LoadError
-from advisor.model.live_state import DEFAULT, Entry, Group, Partition, Reassignment, Snapshot, Topic
 from advisor.secrets import is_secret_key
 
 FORMAT = "kafka-advisor-snapshot"
@@ -37,6 +37,7 @@ class _Partition(_Strict):
     isr: list[int]
     end_offset: int | None = None
     start_offset: int | None = None
+    size_bytes: int | None = Field(default=None, ge=0)
 
 
 class _Topic(_Strict):
@@ -64,6 +65,33 @@ class _Reassignment(_Strict):
     removing: list[int] = []
 
 
+class _Acl(_Strict):
+    principal: str
+    host: str
+    operation: str
+    permission: str
+    resource_type: str
+    resource_name: str
+    pattern: str
+
+
+class _Quota(_Strict):
+    entity: dict[str, str | None]
+    values: dict[str, float]
+
+
+class _LogDir(_Strict):
+    path: str
+    total_bytes: int | None = Field(default=None, ge=0)
+    usable_bytes: int | None = Field(default=None, ge=0)
+
+
+class _Later(_Strict):
+    seconds: float = Field(gt=0)
+    end_offsets: list[tuple[str, int, int]] = []  # (topic, partition, offset)
+    committed: dict[str, list[tuple[str, int, int]]] = {}  # group → (topic, partition, offset)
+
+
 class _Snapshot(_Strict):
     format: Literal["kafka-advisor-snapshot"]
     version: Literal[1]
@@ -79,20 +107,25 @@ class _Snapshot(_Strict):
     reassignments: list[_Reassignment] | None = None  # absent: not read (never taken as none running)
     features: dict[str, int] | None = None
     failed: list[str] = []  # what the live read failed to read: the audit of this file is partial too
+    acls: list[_Acl] | None = None
+    quotas: list[_Quota] | None = None
+    scram_users: dict[str, list[str]] | None = None
+    later: _Later | None = None
+    log_dirs: dict[int, list[_LogDir]] | None = None
 
 
-def _entries(entries: dict[str, Entry]) -> dict[str, dict[str, Any]]:
+def _entries(entries: dict[str, state.Entry]) -> dict[str, dict[str, Any]]:
     """The values that are not Kafka's defaults (what the audit judges; a default is no news)."""
     saved = {}
     for key, entry in sorted(entries.items()):
-        if entry.source == DEFAULT:
+        if entry.source == state.DEFAULT:
             continue
         value = HIDDEN if is_secret_key(key) and entry.value is not None else entry.value
         saved[key] = {"value": value, "source": entry.source, "sensitive": entry.sensitive}
     return saved
 
 
-def dump(snapshot: Snapshot) -> str:
+def dump(snapshot: state.Snapshot) -> str:
     record = {
         "format": FORMAT,
         "version": VERSION,
@@ -122,11 +155,23 @@ def dump(snapshot: Snapshot) -> str:
         "reassignments": None if snapshot.reassignments is None else [vars(r) for r in snapshot.reassignments],
         "features": snapshot.features,
         "failed": snapshot.failed,
+        "acls": None if snapshot.acls is None else [vars(a) for a in snapshot.acls],
+        "quotas": None if snapshot.quotas is None else [vars(q) for q in snapshot.quotas],
+        "scram_users": snapshot.scram_users,
+        "later": None
+        if snapshot.later is None
+        else {
+            "seconds": snapshot.later.seconds,
+            "end_offsets": [[t, p, o] for (t, p), o in sorted(snapshot.later.end_offsets.items())],
+            "committed": {
+                g: [[t, p, o] for (t, p), o in sorted(c.items())] for g, c in sorted(snapshot.later.committed.items())
+            },
+        },
     }
     return json.dumps(record, indent=1) + "\n"
 
 
-def load(path: str, text: str) -> Snapshot:
+def load(path: str, text: str) -> state.Snapshot:
     """The snapshot a file holds; LoadError (`path:line`) when it is not one."""
     try:
         data = json.loads(text)
@@ -143,22 +188,32 @@ def load(path: str, text: str) -> Snapshot:
         where = ".".join(str(part) for part in first["loc"]) or "snapshot"
         raise LoadError(path, 1, f"{where}: {first['msg']}", "syntax") from None
 
-    def entries(found: dict[str, _Entry]) -> dict[str, Entry]:
-        return {key: Entry(None if e.value == HIDDEN else e.value, e.source, e.sensitive or e.value == HIDDEN)
+    def entries(found: dict[str, _Entry]) -> dict[str, state.Entry]:
+        return {key: state.Entry(None if e.value == HIDDEN else e.value, e.source, e.sensitive or e.value == HIDDEN)
                 for key, e in found.items()}  # fmt: skip
 
-    return Snapshot(
-        saved.bootstrap, saved.cluster_id, saved.controller, dict(saved.brokers),
-        {broker: entries(config) for broker, config in saved.broker_configs.items()},
-        [Topic(t.name, t.internal, [Partition(p.id, p.leader, list(p.replicas), list(p.isr), p.end_offset,
-                                              p.start_offset)
-                                    for p in t.partitions], entries(t.configs)) for t in saved.topics],
-        [Group(g.id, g.state, g.kind, g.assignor, g.members, g.static_members,
-               {(topic, part): offset for topic, part, offset in g.committed}) for g in saved.groups],
-        list(saved.not_seen), saved.taken_at,
-        None if saved.reassignments is None else [Reassignment(r.topic, r.partition, list(r.replicas),
-                                                               list(r.adding), list(r.removing))
-                                                  for r in saved.reassignments],
-        None if saved.features is None else dict(saved.features),
-        list(saved.failed),
+    partitions = {t.name: [state.Partition(p.id, p.leader, list(p.replicas), list(p.isr), p.end_offset, p.start_offset,
+                                           p.size_bytes) for p in t.partitions] for t in saved.topics}  # fmt: skip
+    later = saved.later
+    return state.Snapshot(
+        bootstrap=saved.bootstrap, cluster_id=saved.cluster_id, controller=saved.controller,
+        brokers=dict(saved.brokers),
+        broker_configs={broker: entries(config) for broker, config in saved.broker_configs.items()},
+        topics=[state.Topic(t.name, t.internal, partitions[t.name], entries(t.configs)) for t in saved.topics],
+        groups=[state.Group(g.id, g.state, g.kind, g.assignor, g.members, g.static_members,
+                            {(topic, part): offset for topic, part, offset in g.committed}) for g in saved.groups],
+        not_seen=list(saved.not_seen), taken_at=saved.taken_at, failed=list(saved.failed),
+        reassignments=None if saved.reassignments is None else [
+            state.Reassignment(r.topic, r.partition, list(r.replicas), list(r.adding), list(r.removing))
+            for r in saved.reassignments],
+        features=None if saved.features is None else dict(saved.features),
+        acls=None if saved.acls is None else [state.Acl(**a.model_dump()) for a in saved.acls],
+        quotas=None if saved.quotas is None else [state.Quota(dict(q.entity), dict(q.values)) for q in saved.quotas],
+        scram_users=None if saved.scram_users is None else {u: list(m) for u, m in saved.scram_users.items()},
+        later=None if later is None else state.LagSample(
+            later.seconds, {(t, p): o for t, p, o in later.end_offsets},
+            {g: {(t, p): o for t, p, o in c} for g, c in later.committed.items()}),
+        log_dirs=None if saved.log_dirs is None else {
+            b: [state.LogDir(d.path, d.total_bytes, d.usable_bytes) for d in dirs]
+            for b, dirs in saved.log_dirs.items()},
     )  # fmt: skip

@@ -36,6 +36,7 @@ FACTS = {
     "strimzi_forbidden_at": "Strimzi: where each of those keys is written",
     "quotas": "quota names the set configures (KafkaUser, kafka-configs, cluster quotas)",
     "principals": "principals the set lets in (kafka-acls --add, KafkaUser)",
+    "topic_name": "topic: the Kafka topic the set defines or changes (KafkaTopic spec.topicName or its name, --topic)",
     "partitions": "topic: partition count as declared",
     "replicas": "topic: replication factor as declared",
     "command": "shell: the tool, flags, line and flag lines of one CLI invocation",

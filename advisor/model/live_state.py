@@ -24,6 +24,7 @@ class Partition:
     isr: list[int]
     end_offset: int | None = None
     start_offset: int | None = None  # the log start: offsets below it are deleted (retention)
+    size_bytes: int | None = None  # its largest replica on disk (DescribeLogDirs); None: not read
 
 
 @dataclass
@@ -57,6 +58,47 @@ class Reassignment:
 
 
 @dataclass
+class Acl:
+    """One ACL binding (DescribeAcls): who may do what on which resource."""
+
+    principal: str
+    host: str
+    operation: str  # READ, WRITE, DESCRIBE, ALL, ...
+    permission: str  # ALLOW or DENY
+    resource_type: str  # TOPIC, GROUP, CLUSTER, TRANSACTIONAL_ID, ...
+    resource_name: str
+    pattern: str  # LITERAL or PREFIXED
+
+
+@dataclass
+class Quota:
+    """One client quota entity (DescribeClientQuotas): user and/or client-id (None: the default)."""
+
+    entity: dict[str, str | None]
+    values: dict[str, float]
+
+
+@dataclass
+class LogDir:
+    """One log directory of a broker (DescribeLogDirs): its path, and its disk's size and free
+    space where the broker reports them (Kafka 3.3 and later)."""
+
+    path: str
+    total_bytes: int | None = None
+    usable_bytes: int | None = None
+
+
+@dataclass
+class LagSample:
+    """The offsets read again a while after the first read (audit --lag-interval): whether each
+    group keeps up with what is produced."""
+
+    seconds: float  # after the first read
+    end_offsets: dict[tuple[str, int], int] = field(default_factory=dict)
+    committed: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)  # group → offsets
+
+
+@dataclass
 class Snapshot:
     bootstrap: str
     cluster_id: str
@@ -70,6 +112,11 @@ class Snapshot:
     reassignments: list[Reassignment] | None = None  # None: not read (not permitted, no client speaks it)
     features: dict[str, int] | None = None  # finalized feature levels (metadata.version, ...); None: not read
     failed: list[str] = field(default_factory=list)  # what failed to be read (a broker down, a timeout): partial
+    acls: list[Acl] | None = None  # None: not read (not permitted, or no authorizer)
+    quotas: list[Quota] | None = None
+    scram_users: dict[str, list[str]] | None = None  # user → its SCRAM mechanisms (never a credential)
+    later: LagSample | None = None  # None: the offsets were read once
+    log_dirs: dict[int, list[LogDir]] | None = None  # broker → its log directories; None: not read
 
     def broker_value(self, broker: int, key: str) -> str | None:
         """A broker's value of `key` as read: None when it is Kafka's default (a saved snapshot

@@ -41,7 +41,7 @@ class Link(NamedTuple):
 
 
 class Cluster(Record):
-    __slots__ = ("__dict__", "declaration", "id", "links", "live", "members")
+    __slots__ = ("__dict__", "beside", "context_only", "declaration", "id", "links", "live", "members")
 
     def __init__(
         self,
@@ -50,12 +50,16 @@ class Cluster(Record):
         links: list[Link] | None = None,
         declaration: ClusterDeclaration | None = None,
         live: Snapshot | None = None,  # what an audit read from the running cluster: the live rules' input
+        beside: list[ConfigSet] | None = None,  # the files given with a live read: what drift compares it to
+        context_only: bool = False,  # read only to judge the files against (lint --bootstrap-server)
     ) -> None:
         self.id = id
         self.members: list[ConfigSet] = [] if members is None else members
         self.links: list[Link] = [] if links is None else links
         self.declaration = declaration
         self.live = live
+        self.beside: list[ConfigSet] = [] if beside is None else beside
+        self.context_only = context_only
 
     @cached_property  # links are final once the cluster is built; asked for every finding
     def guesses(self) -> list[str]:

@@ -113,6 +113,7 @@ class LiveTarget(NamedTuple):
     snapshot: Any = None  # live.client.Snapshot read already (audit --save-snapshot read it to save it)
     path: Path | None = None  # a saved snapshot to read instead of the cluster (audit --snapshot)
     failure: str | None = None  # the read failed already (audit read it first): said as the run's problem
+    context_only: bool = False  # lint: the cluster is what the files are judged against, not judged itself
 
 
 class RunRequest(Record):
@@ -344,7 +345,7 @@ def _read_live(target: LiveTarget, document: Document, problems: list[Problem], 
     except LoadError as error:
         problems.append(error.problem)
         return
-    live_document.into(document, snapshot)
+    live_document.into(document, snapshot, target.context_only)
     where = f"live://{snapshot.cluster_id}"
     skipped += [Problem(where, None, f"not seen: {reason}", "not-seen") for reason in snapshot.not_seen]
     # a part that failed to be read (a broker down, a timeout): the audit is partial, exit 2

@@ -183,6 +183,11 @@ class RuleDefinition(_Strict):
         description="judges what `audit` read from a running cluster (partitions, groups, reassignments) and "
         "nothing else: a cluster check, its examples saved snapshots",
     )
+    beside: bool = Field(
+        default=False,
+        description="a live rule that judges the files given with the cluster against it (drift, plans): it "
+        "also runs where the cluster is only the files' context (lint --bootstrap-server)",
+    )
 
     @field_validator("summary", "message", "rationale", "recommended", "references", "source")
     @classmethod
@@ -223,6 +228,8 @@ class RuleDefinition(_Strict):
             raise ValueError("a cluster-scope rule needs a `python` cluster check")
         if self.live and scope != Scope.CLUSTER:
             raise ValueError("a live rule is a cluster check (scope: cluster) over what the audit read")
+        if self.beside and not self.live:
+            raise ValueError("`beside` is a live rule's: it judges files against a running cluster")
         if scope != Scope.ENTITY and not self.applies_to.components:
             raise ValueError("applies_to.components may be empty only for entity-scope (metric) rules")
         if scope == Scope.CLIENT_CLUSTER and not set(self.applies_to.components) <= set(CLIENT_COMPONENTS):

@@ -53,7 +53,10 @@ def rule_page(rule: Definition) -> str:
     if rule.scope != "config-set":
         lines.append(f"| scope | {rule.scope} |")
     if rule.live:
-        lines.append("| judges | a running cluster, read by `audit` (docs/audit.md) |")
+        judges = "a running cluster, read by `audit` (docs/audit.md)"
+        if rule.beside:
+            judges = "the files given against a running cluster: `audit` with PATHs, `lint --bootstrap-server`"
+        lines.append(f"| judges | {judges} |")
     lines += ["", "## What it checks", ""]
     if rule.when:
         lines += ["JMESPath predicate over the rule context (see docs/architecture.md):", "", _fence(rule.when)]

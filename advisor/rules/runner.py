@@ -280,6 +280,8 @@ class _Run:
         config_set = self.document.config_sets[index]
         found: list[tuple[Finding, str | None]] = []
         judged = self.judged[id(config_set)] = judged_release(config_set, self.kafka_version)
+        if config_set.facts.get("context_only"):
+            return found, ()  # a running cluster read as the files' context (lint --bootstrap-server): not judged
         release = judged.release
         set_profile = self.profiles.of[index]
         values = None
@@ -338,6 +340,8 @@ class _Run:
                 members = [m for m in cluster.members if m.component in definition.applies_to.components]
                 if definition.live:  # what was read from a running cluster; the place is the check's
                     members = cluster.members if cluster.live is not None else []
+                    if cluster.context_only and not definition.beside:
+                        members = []  # the cluster is the files' context: only rules that judge the files against it
                 if not members:
                     continue
                 if self.profiles.of[index_of[id(members[0])]] == "dev" and definition.skip_in_dev:

@@ -111,6 +111,7 @@ class Definition(NamedTuple):
     params: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read only
     watch: Watch | None = None  # entity rules: the metric and how it is judged
     live: bool = False  # judges only what `audit` read from a running cluster
+    beside: bool = False  # a live rule judging the files given against the cluster: runs for lint too
 
     def param_values(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """The rule's parameters: defaults, then what the project config sets."""

@@ -181,6 +181,8 @@ def _config_set(path: str, tool: str, flags: dict[str, Any], first: int, last: i
             "quotas": quotas,
         },
     )
+    if component == "topic" and isinstance(target, str) and target:
+        config_set.facts["topic_name"] = target
     if component == "broker" and entity == "brokers":
         # A running cluster's dynamic update, not a broker's file: what it leaves out is the
         # brokers' own (unknown here), and it stands for no broker of its own (analysis/peers.py

@@ -302,7 +302,12 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                 anchor=Location(path, *anchor),
                 name=f"KafkaTopic/{name}",
                 cluster=_cluster_key(path, _cluster_of(resource), resource),
-                facts={"partitions": spec.get("partitions"), "replicas": spec.get("replicas"), "operator": "strimzi"},
+                facts={
+                    "partitions": spec.get("partitions"),
+                    "replicas": spec.get("replicas"),
+                    "operator": "strimzi",
+                    "topic_name": spec.get("topicName") if isinstance(spec.get("topicName"), str) else name,
+                },
             )
             _settings(config_set, spec.get("config"), path, text)
             config_sets.append(config_set)

@@ -16,6 +16,7 @@ import fetch_kafka  # noqa: E402
 import gen_client_catalog  # noqa: E402
 import gen_early_removals  # noqa: E402
 import gen_kafka_catalog  # noqa: E402
+import gen_metadata_versions  # noqa: E402
 import gen_spring_catalog  # noqa: E402
 
 from advisor.catalog import store  # noqa: E402
@@ -53,6 +54,11 @@ def test_whole_kafka_catalog_regenerates_byte_for_byte() -> None:
 def test_early_removals_regenerate_from_the_old_releases_jars() -> None:
     """0.8.2 to 2.8.2, each release's own definitions (fetched from Maven Central once, then cached)."""
     assert gen_early_removals.generate() == gen_early_removals.OUTPUT.read_text()
+
+
+def test_metadata_versions_regenerate_from_kafkas_own_enum() -> None:
+    """3.9.1's and 4.4.0's MetadataVersion enums (fetched from Maven Central once, then cached)."""
+    assert gen_metadata_versions.generate() == gen_metadata_versions.OUTPUT.read_text()
 
 
 @pytest.mark.parametrize("name", ["librdkafka.json", "kafka_python.json"])

@@ -194,3 +194,184 @@ def test_a_progress_bar_shows_on_a_terminal_and_never_in_a_pipe(kafka_cluster: K
     piped = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=120)
     assert "reading" not in piped.stderr and "\x1b[" not in piped.stderr + piped.stdout
     json.loads(piped.stdout)
+
+
+def test_drift_between_the_files_and_the_running_cluster_names_both_places(
+    kafka_cluster: KafkaTestCluster, tmp_path: Path
+) -> None:
+    """A dynamic update of one broker against the file that sets the key, a key set at runtime no
+    file holds, and a topic changed by kafka-configs against its KafkaTopic: each found, the file's
+    line first, the running place beside it; undone after."""
+    from confluent_kafka.admin import AlterConfigOpType, ConfigEntry, ConfigResource, ResourceType
+
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin, topic = _admin_with_topic(bootstrap, "live-drift", num_partitions=2, replication_factor=3)
+    confluent = AdminClient({"bootstrap.servers": bootstrap})
+
+    def alter(kind: ResourceType, name: str, key: str, value: str | None) -> None:
+        operation = AlterConfigOpType.SET if value is not None else AlterConfigOpType.DELETE
+        entry = ConfigEntry(key, value, incremental_operation=operation)
+        resource = ConfigResource(kind, name, incremental_configs=[entry])
+        confluent.incremental_alter_configs([resource])[resource].result(30)
+
+    (tmp_path / "server.properties").write_text("process.roles=broker,controller\nlog.retention.hours=168\n")
+    (tmp_path / "topic.yaml").write_text(
+        "apiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaTopic\nmetadata:\n  name: " + topic + "\n  labels:\n"
+        "    strimzi.io/cluster: test\nspec:\n  partitions: 2\n  replicas: 3\n  config:\n    retention.ms: 86400000\n"
+    )
+    changes = [(ResourceType.BROKER, "3", "log.retention.hours", "72"),
+               (ResourceType.BROKER, "2", "log.cleaner.backoff.ms", "30000"),
+               (ResourceType.TOPIC, topic, "retention.ms", "3600000")]  # fmt: skip
+    try:
+        for kind, name, key, value in changes:
+            alter(kind, name, key, value)
+        _, report = audit(bootstrap, str(tmp_path / "server.properties"), str(tmp_path / "topic.yaml"))
+    finally:
+        for kind, name, key, _ in changes[:2]:
+            alter(kind, name, key, None)
+        admin.delete_topics([topic])
+        admin.close()
+    retention = next(f for f in report["findings"] if f["rule"] == "KX114" and "log.retention.hours" in f["message"])
+    assert retention["path"].endswith("server.properties") and retention["line"] == 2
+    assert [loc["path"].rsplit("/", 1)[-1] for loc in retention["locations"][1:]] == ["broker:3"]
+    assert retention["locations"][1]["source"] == "DYNAMIC_BROKER_CONFIG"
+    assert "broker:2" in at(report, "KX115") and "log.cleaner.backoff.ms" in next(
+        f["message"] for f in report["findings"] if f["rule"] == "KX115"
+    )
+    changed = next(f for f in report["findings"] if f["rule"] == "KX116" and topic in f["message"])
+    assert "retention.ms=3600000" in changed["message"] and changed["path"].endswith("topic.yaml")
+
+
+def test_acls_quotas_and_scram_users_are_read_and_judged(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    """Real bindings, a real default quota and a real SCRAM user, read back: User:* allowed to write
+    a topic is found where it is; two principals without a quota are, until a default user quota
+    is set (by the real kafka-configs); the SCRAM user is kept by name and mechanism only."""
+    from confluent_kafka.admin import (
+        AclBinding,
+        AclBindingFilter,
+        AclOperation,
+        AclPermissionType,
+        ResourcePatternType,
+        ResourceType,
+        ScramCredentialInfo,
+        ScramMechanism,
+        UserScramCredentialDeletion,
+        UserScramCredentialUpsertion,
+    )
+
+    bootstrap = kafka_cluster.bootstrap_servers
+    confluent = AdminClient({"bootstrap.servers": bootstrap})
+    topic, suffix = f"live-wild-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex[:6]
+    users = [f"tenant-a-{suffix}", f"tenant-b-{suffix}"]
+    bindings = [AclBinding(ResourceType.TOPIC, topic, ResourcePatternType.LITERAL, "User:*", "*", AclOperation.WRITE,
+                           AclPermissionType.ALLOW)] + [
+        AclBinding(ResourceType.TOPIC, topic, ResourcePatternType.LITERAL, f"User:{user}", "*", AclOperation.READ,
+                   AclPermissionType.ALLOW) for user in users]  # fmt: skip
+    scram_user = f"scram-{suffix}"
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+
+    def default_quota(*arguments: str) -> None:
+        command = ["java", "-cp", classpath, "org.apache.kafka.tools.ConfigCommand", "--bootstrap-server", bootstrap,
+                   "--alter", "--entity-type", "users", "--entity-default", *arguments]  # fmt: skip
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    for future in confluent.create_acls(bindings).values():
+        future.result(30)
+    upsert = UserScramCredentialUpsertion(scram_user, ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192),
+                                          b"not-a-real-secret-01")  # fmt: skip
+    for future in confluent.alter_user_scram_credentials([upsert]).values():
+        future.result(30)
+    try:
+        _, without = audit(bootstrap, "--save-snapshot", str(tmp_path / "without.json"))
+        default_quota("--add-config", "producer_byte_rate=1048576000")
+        _, with_quota = audit(bootstrap, "--save-snapshot", str(tmp_path / "with.json"))
+    finally:
+        default_quota("--delete-config", "producer_byte_rate")
+        filters = [AclBindingFilter(b.restype, b.name, b.resource_pattern_type, b.principal, b.host, b.operation,
+                                    b.permission_type) for b in bindings]  # fmt: skip
+        for future in confluent.delete_acls(filters).values():
+            future.result(30)
+        deletion = UserScramCredentialDeletion(scram_user, ScramMechanism.SCRAM_SHA_512)
+        for future in confluent.alter_user_scram_credentials([deletion]).values():
+            future.result(30)
+    assert f"acl:topic:{topic}" in at(without, "KO115")
+    saved = json.loads((tmp_path / "without.json").read_text())
+    assert saved["scram_users"][scram_user] == ["SCRAM_SHA_512"]
+    assert "not-a-real-secret" not in (tmp_path / "without.json").read_text()
+    assert saved["quotas"] == []  # the test bed keeps no quota: a test that sets one removes it
+    assert "cluster" in at(without, "KO116")
+    assert {"user": None} in [q["entity"] for q in json.loads((tmp_path / "with.json").read_text())["quotas"]]
+    assert not at(with_quota, "KO116") and "KO116" in with_quota["rules"]
+
+
+def test_a_group_falling_behind_between_two_reads_is_found(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    """A producer writes all along an audit with --lag-interval; a group that committed once and
+    consumes nothing falls further behind, and is found; the read never joins it."""
+    import threading
+
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin, topic = _admin_with_topic(bootstrap, "live-lag", num_partitions=1, replication_factor=3)
+    group = f"idle-{topic}"
+    producer = Producer({"bootstrap.servers": bootstrap, "linger.ms": 5})
+    producer.produce(topic, b"first")
+    producer.flush(30)
+    commit_offset(bootstrap, group, topic, 0, 1)
+    stop = threading.Event()
+
+    def write() -> None:
+        while not stop.is_set():
+            for _ in range(50):
+                producer.produce(topic, b"x" * 100)
+            producer.poll(0)
+            time.sleep(0.02)
+        producer.flush(30)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        (tmp_path / ".kafka-advisor.toml").write_text("[params.KC120]\ngrowth = 100\n")
+        _, report = audit(bootstrap, "--lag-interval", "3", cwd=tmp_path)
+    finally:
+        stop.set()
+        writer.join(60)
+        admin.delete_topics([topic])
+        admin.close()
+    assert f"group:{group}" in at(report, "KC120"), report["findings"]
+    growing = next(f for f in report["findings"] if f["rule"] == "KC120" and group in f["path"])
+    assert "(Empty)" in growing["message"] and "committed 0" in growing["message"]
+
+
+def test_a_plan_is_judged_against_the_running_cluster_by_lint(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    """lint --bootstrap-server: a plan naming a broker the cluster lacks, one dropping a replica, and
+    the bytes a move copies (the partitions' sizes on disk, from the brokers) with its time at the
+    script's throttle; the cluster itself is context, not judged."""
+    bootstrap = kafka_cluster.bootstrap_servers
+    admin, topic = _admin_with_topic(bootstrap, "live-plan", num_partitions=-1, replication_factor=-1,
+                                     replica_assignments={0: [1, 2], 1: [2, 3]})  # fmt: skip
+    producer = Producer({"bootstrap.servers": bootstrap})
+    for _ in range(2000):
+        producer.produce(topic, b"p" * 1000, partition=0)
+    producer.flush(30)
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [
+        {"topic": topic, "partition": 0, "replicas": [1, 3]},
+        {"topic": topic, "partition": 1, "replicas": [9]}]}, indent=1))  # fmt: skip
+    (tmp_path / "move.sh").write_text(f"kafka-reassign-partitions.sh --bootstrap-server {bootstrap} "
+                                      "--reassignment-json-file plan.json --execute --throttle 1000000\n")  # fmt: skip
+    try:
+        result = subprocess.run([sys.executable, "-m", "advisor", "lint", str(plan), str(tmp_path / "move.sh"),
+                                 "--bootstrap-server", bootstrap, "--output-format", "json"],
+                                capture_output=True, text=True, cwd=REPO, timeout=180)  # fmt: skip
+    finally:
+        admin.delete_topics([topic])
+        admin.close()
+    report = json.loads(result.stdout)
+    rules = {f["rule"] for f in report["findings"]}
+    assert {"KO117", "KO118", "KO119"} <= rules, report["findings"]
+    unknown = next(f for f in report["findings"] if f["rule"] == "KO117")
+    assert "no broker 9" in unknown["message"] and unknown["path"].endswith("plan.json")
+    copies = next(f for f in report["findings"] if f["rule"] == "KO119")["message"]
+    assert re.search(r"copies 2\.\d MB \(broker 3 2\.\d MB\); about \d+ s at the script's --throttle 1\.0 MB/s", copies)
+    # The cluster is context: none of its own findings (a live broker's defaults) are reported.
+    assert not [f for f in report["findings"] if f["path"].startswith("live://") and f["rule"][:2] in ("KB", "KT")]

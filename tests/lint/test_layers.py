@@ -29,8 +29,9 @@ ALLOWED: dict[str, set[str]] = {
     "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix", "diff", "live"},
     # advise gathers (the report's session), infers, plans (recommend) and orders steps with their checks.
     "advise": {"model", "metrics", "rules", "recommend", "report", "fix", "verify"},
-    # a running cluster read through the Admin API: data for the model, no judging
-    "live": {"model"},
+    # a running cluster read through the Admin API: data for the model (the release its
+    # metadata.version names: catalog), no judging
+    "live": {"model", "catalog"},
     "output": {
         "model",
         "report",

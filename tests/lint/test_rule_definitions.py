@@ -155,7 +155,11 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
 
             snapshot = tmp_path / "example.snapshot.json"
             snapshot.write_text(text)
-            result = run(RunRequest(paths=(), live=(LiveTarget(str(snapshot), path=snapshot),)))
+            files: tuple[Path, ...] = ()
+            if definition.example.alongside is not None:  # the repository's file the cluster is compared with
+                files = (tmp_path / definition.example.alongside["name"],)
+                files[0].write_text(definition.example.alongside["text"])
+            result = run(RunRequest(paths=files, live=(LiveTarget(str(snapshot), path=snapshot),)))
             assert not result.problems, result.problems
         else:
             result, _ = lint_example(rule, tmp_path, text)

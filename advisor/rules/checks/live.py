@@ -341,3 +341,70 @@ def committed_below_log_start(cluster: Cluster, peers: dict[str, Any], params: d
             found.append(Violation(keys=(), location=_at(snapshot, f"group:{group.id}", "OffsetFetch"),
                                    arguments=arguments, subject=group.id, component="consumer"))  # fmt: skip
     return found
+
+
+# What writes or changes data (KO111's set for kafka-acls): Read and Describe for everyone may be meant.
+CHANGING_OPERATIONS = frozenset({"WRITE", "CREATE", "DELETE", "ALTER", "ALTER_CONFIGS", "CLUSTER_ACTION",
+                                 "IDEMPOTENT_WRITE", "ALL"})  # fmt: skip
+
+
+@cluster_check(arguments=("operation", "resource"))
+def acl_wildcard_principal(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
+    """Each ACL on the cluster allowing User:* (every principal, ANONYMOUS included) an operation
+    that writes or changes something."""
+    snapshot = _live(cluster)
+    if snapshot.acls is None:
+        return None
+    found = []
+    for acl in snapshot.acls:
+        if acl.principal == "User:*" and acl.permission == "ALLOW" and acl.operation in CHANGING_OPERATIONS:
+            pattern = " (prefixed)" if acl.pattern == "PREFIXED" else ""
+            resource = f"{acl.resource_type.lower()} {acl.resource_name}{pattern}"
+            place = _at(snapshot, f"acl:{acl.resource_type.lower()}:{acl.resource_name}", "DescribeAcls")
+            found.append(Violation(keys=(), location=place, subject=resource,
+                                   arguments={"operation": acl.operation, "resource": resource}))  # fmt: skip
+    return found
+
+
+@cluster_check(arguments=("principals", "count"))
+def tenants_without_quotas(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
+    """Several principals let in by ACLs, and no client quota at all on the cluster (both read)."""
+    snapshot = _live(cluster)
+    if snapshot.acls is None or snapshot.quotas is None:
+        return None
+    principals = sorted({a.principal for a in snapshot.acls if a.permission == "ALLOW" and a.principal != "User:*"})
+    if len(principals) < params["principals"] or snapshot.quotas:
+        return []
+    arguments = {"principals": _named(principals), "count": str(len(principals))}
+    return [Violation(keys=(), location=_at(snapshot, "cluster", "DescribeClientQuotas"), arguments=arguments,
+                      subject=snapshot.cluster_id)]  # fmt: skip
+
+
+@cluster_check(arguments=("group", "before", "after", "seconds", "produced", "consumed", "state"))
+def group_lag_growing(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
+    """A group whose lag grew between the two reads of `audit --lag-interval`: its partitions'
+    producers wrote more than it committed. Judged only when the offsets were read twice."""
+    snapshot = _live(cluster)
+    later = snapshot.later
+    if later is None:
+        return None
+    ends = {(t.name, p.id): p.end_offset for t in snapshot.topics for p in t.partitions if p.end_offset is not None}
+    found = []
+    for group in snapshot.groups:
+        again = later.committed.get(group.id, {})
+        both = [tp for tp in group.committed if tp in again and tp in ends and tp in later.end_offsets]
+        if not both:
+            continue
+        before = sum(ends[tp] - group.committed[tp] for tp in both)
+        after = sum(later.end_offsets[tp] - again[tp] for tp in both)
+        produced = sum(later.end_offsets[tp] - ends[tp] for tp in both)
+        consumed = sum(again[tp] - group.committed[tp] for tp in both)
+        if after - before >= params["growth"] and produced > consumed:
+            arguments = {"group": group.id, "before": f"{before:,}", "after": f"{after:,}",
+                         "seconds": f"{later.seconds:g}", "produced": f"{produced:,}", "consumed": f"{consumed:,}",
+                         "state": group.state}  # fmt: skip
+            found.append(Violation(keys=(), location=_at(snapshot, f"group:{group.id}", "OffsetFetch"),
+                                   arguments=arguments, subject=group.id, component="consumer",
+                                   assumptions=(f"two reads {later.seconds:g} s apart: a longer --lag-interval "
+                                                "(a minute or more) smooths commit intervals",)))  # fmt: skip
+    return found
