@@ -1,12 +1,14 @@
-"""Read a running cluster with the Admin API of confluent-kafka (the `[live]` extra): the cluster
-(id, controller, brokers and racks), each broker's configuration with its source, every topic's
-partitions (leader, replicas, ISR) and its configuration, every consumer group (state, assignor,
-members) with its committed offsets against the partitions' end offsets.
+"""Read a running cluster with the Admin API of confluent-kafka and kafka-python (the `[live]`
+extra): the cluster (id, controller, brokers and racks, what the principal may do on it), each
+broker's configuration with its source, every topic's partitions (leader, replicas, ISR, end and
+start offsets, size on disk) and its configuration, every consumer group (state, assignor,
+members) with its committed offsets, reassignments in progress, feature levels, log directories,
+ACLs, client quotas and SCRAM user names.
 
-Only describe and list requests are sent — DescribeCluster, DescribeConfigs, Metadata,
-DescribeTopicPartitions, ListGroups, DescribeGroups, OffsetFetch, ListOffsets — never one that
-creates, changes, joins or commits (tests/integration/test_audit_live.py reads the brokers'
-request log to prove it). What the principal may not describe is kept as not seen, with why.
+Only describe and list requests are sent, never one that creates, changes, joins or commits
+(tests/integration/test_audit_live.py reads the brokers' request log to prove it). What the
+principal may not describe is kept as not seen, with why; what failed to be read (a broker down,
+a timeout) as failed, which makes the audit partial.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ BROKER_SOURCES = {
     4: "STATIC_BROKER_CONFIG", 5: "DEFAULT_CONFIG", 8: "GROUP_CONFIG", 0: "UNKNOWN_CONFIG",
 }  # fmt: skip
 CONFIG_BATCH = 500  # resources a DescribeConfigs request asks for at once
+# librdkafka's group states as Kafka names them (kafka-consumer-groups --describe --state)
+GROUP_STATES = {"STABLE": "Stable", "EMPTY": "Empty", "PREPARING_REBALANCE": "PreparingRebalance",
+                "COMPLETING_REBALANCE": "CompletingRebalance", "DEAD": "Dead", "ASSIGNING": "Assigning",
+                "RECONCILING": "Reconciling", "UNKNOWN": "Unknown"}  # fmt: skip
 
 
 class LiveError(Exception):
@@ -132,6 +138,7 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
                           for key in security.unused]  # fmt: skip
     # Asked for, an empty set comes back as None: the principal may do nothing on the cluster.
     allowed = {str(op).rsplit(".", 1)[-1] for op in cluster.authorized_operations or ()}
+    snapshot.cluster_operations = sorted(allowed)
     if not allowed & {"DESCRIBE", "ALL"}:
         # Metadata leaves out, without a word, the topics a principal may not describe: say what may be missing
         snapshot.not_seen.append(
@@ -173,7 +180,6 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
     steps: list[tuple[str, Callable[[], None]]] = [
         ("offsets", lambda: _offsets(admin, snapshot, OffsetSpec, TopicPartition, left)),
         ("consumer groups", lambda: _groups(admin, snapshot, ConsumerGroupTopicPartitions, left)),
-        ("ACLs and SCRAM users", lambda: _security(admin, snapshot, left)),
         ("reassignments", lambda: _second_client(bootstrap, settings or {}, snapshot, left)),
     ]
     if lag_interval > 0:
@@ -275,10 +281,14 @@ def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot,
             ]  # fmt: skip
         except Exception as error:  # noqa: BLE001 - not authorized (Describe on the cluster): said
             _record(snapshot, "ListPartitionReassignments", error)
-        try:
-            _log_dirs(admin.describe_log_dirs(), snapshot)
-        except Exception as error:  # noqa: BLE001 - not authorized (Describe on the cluster): said
-            _record(snapshot, "DescribeLogDirs", error)
+        if _may_describe(snapshot):  # kafka-python drops DescribeLogDirs' refusal: a refused read looks empty
+            try:
+                _log_dirs(admin.describe_log_dirs(), snapshot)
+            except Exception as error:  # noqa: BLE001 - a broker down or a timeout: said
+                _record(snapshot, "DescribeLogDirs", error)
+        else:
+            snapshot.not_seen.append("log directories and partition sizes: this principal may not Describe the cluster")
+        _security(admin, snapshot)
         try:
             snapshot.quotas = _quotas(admin)
         except Exception as error:  # noqa: BLE001 - not authorized (DescribeConfigs on the cluster): said
@@ -293,12 +303,20 @@ def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot,
         admin.close()
 
 
+def _may_describe(snapshot: Snapshot) -> bool:
+    """Whether the cluster said this principal may Describe it (unknown: asked anyway)."""
+    return snapshot.cluster_operations is None or bool({"DESCRIBE", "ALL"} & set(snapshot.cluster_operations))
+
+
 def _log_dirs(described: list[dict[str, Any]], snapshot: Snapshot) -> None:
     """Each broker's log directories with their disk's size and free space, and each partition's
     largest replica on disk (what a reassignment copies)."""
     sizes: dict[tuple[str, int], int] = {}
     snapshot.log_dirs = {}
     for broker in described:
+        if not broker["log_dirs"]:  # every broker has one at least: a refusal kafka-python does not pass on
+            snapshot.failed.append(f"DescribeLogDirs: broker {broker['broker']} reported no log directory")
+            continue
         dirs = snapshot.log_dirs.setdefault(int(broker["broker"]), [])
         for found in broker["log_dirs"]:
             if found.get("error_code"):
@@ -331,32 +349,35 @@ def _quotas(admin: Any) -> list[Quota]:
             for entry in response.entries or ()]  # fmt: skip
 
 
-def _security(admin: Any, snapshot: Snapshot, left: Any) -> None:
-    """Every ACL (DescribeAcls) and every SCRAM user's mechanisms (DescribeUserScramCredentials)."""
-    from confluent_kafka.admin import (  # type: ignore[attr-defined]
-        AclBindingFilter,
-        AclOperation,
-        AclPermissionType,
-        ResourcePatternType,
-        ResourceType,
-    )
+def _security(admin: Any, snapshot: Snapshot) -> None:
+    """Every ACL (DescribeAcls) and every SCRAM user's mechanisms (DescribeUserScramCredentials),
+    with kafka-python: asked without Describe on the cluster, librdkafka answers DescribeAcls with
+    no ACL instead of the refusal, and aborts the process on DescribeUserScramCredentials
+    (confluent-kafka 2.16), so neither is asked unless the cluster says the principal may."""
+    from kafka.admin import ACLFilter, ACLOperation, ACLPermissionType, ACLResourcePatternType, ResourcePatternFilter
+    from kafka.admin import ResourceType as KafkaResourceType
 
-    every = AclBindingFilter(ResourceType.ANY, None, ResourcePatternType.ANY, None, None, AclOperation.ANY,  # type: ignore[arg-type]
-                             AclPermissionType.ANY)  # fmt: skip  # None: any name, principal, host (its stubs say str)
+    if not _may_describe(snapshot):
+        snapshot.not_seen.append("ACLs and SCRAM users: this principal may not Describe the cluster")
+        return
+    pattern = ResourcePatternFilter(KafkaResourceType.ANY, None, ACLResourcePatternType.ANY)
+    every = ACLFilter(principal=None, host="*", operation=ACLOperation.ANY, permission_type=ACLPermissionType.ANY,
+                      resource_pattern=pattern)  # fmt: skip
     try:
-        bindings = admin.describe_acls(every, request_timeout=left()).result()
-        snapshot.acls = [Acl(b.principal, b.host, _name(b.operation), _name(b.permission_type), _name(b.restype),
-                             b.name, _name(b.resource_pattern_type)) for b in bindings]  # fmt: skip
+        bindings, _ = admin.describe_acls(every)
+        snapshot.acls = [Acl(b.principal, b.host, _name(b.operation), _name(b.permission_type),
+                             _name(b.resource_pattern.resource_type), b.resource_pattern.resource_name,
+                             _name(b.resource_pattern.pattern_type)) for b in bindings]  # fmt: skip
     except Exception as error:  # noqa: BLE001 - no authorizer, or not permitted: said
-        if "SECURITY_DISABLED" in _reason(error) or "Security features are disabled" in _reason(error):
+        if "SECURITY_DISABLED" in _reason(error) or "SecurityDisabled" in type(error).__name__:
             snapshot.not_seen.append("ACLs: the brokers run no authorizer (nothing to read)")
         else:
             _record(snapshot, "DescribeAcls", error)
     try:
-        users = admin.describe_user_scram_credentials(request_timeout=left()).result()
-        snapshot.scram_users = {user: sorted(_name(info.mechanism) for info in found.scram_credential_infos)
+        users = admin.describe_user_scram_credentials()
+        snapshot.scram_users = {user: sorted(_name(info["mechanism"]) for info in found.get("credential_infos") or ())
                                 for user, found in sorted(users.items())}  # fmt: skip
-    except Exception as error:  # noqa: BLE001 - not permitted (Describe on the cluster): said
+    except Exception as error:  # noqa: BLE001 - not permitted: said
         _record(snapshot, "DescribeUserScramCredentials", error)
 
 
@@ -384,7 +405,8 @@ def _groups(admin: Any, snapshot: Snapshot, request: Any, left: Any) -> None:
             continue
         kind = str(getattr(group, "type", "") or "").rsplit(".", 1)[-1].lower() or "classic"
         static = sum(1 for m in group.members if getattr(m, "group_instance_id", None))
-        found = Group(group_id, str(group.state).rsplit(".", 1)[-1], kind, group.partition_assignor or "",
+        state = str(group.state).rsplit(".", 1)[-1]
+        found = Group(group_id, GROUP_STATES.get(state, state), kind, group.partition_assignor or "",
                       len(group.members), static)  # fmt: skip
         offsets = _wait(admin.list_consumer_group_offsets([request(group_id)], request_timeout=left()),
                         "OffsetFetch: group", snapshot)  # fmt: skip

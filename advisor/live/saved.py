@@ -112,6 +112,7 @@ class _Snapshot(_Strict):
     scram_users: dict[str, list[str]] | None = None
     later: _Later | None = None
     log_dirs: dict[int, list[_LogDir]] | None = None
+    cluster_operations: list[str] | None = None
 
 
 def _entries(entries: dict[str, state.Entry]) -> dict[str, dict[str, Any]]:
@@ -158,6 +159,10 @@ def dump(snapshot: state.Snapshot) -> str:
         "acls": None if snapshot.acls is None else [vars(a) for a in snapshot.acls],
         "quotas": None if snapshot.quotas is None else [vars(q) for q in snapshot.quotas],
         "scram_users": snapshot.scram_users,
+        "cluster_operations": snapshot.cluster_operations,
+        "log_dirs": None
+        if snapshot.log_dirs is None
+        else {str(b): [vars(d) for d in dirs] for b, dirs in sorted(snapshot.log_dirs.items())},
         "later": None
         if snapshot.later is None
         else {
@@ -216,4 +221,5 @@ def load(path: str, text: str) -> state.Snapshot:
         log_dirs=None if saved.log_dirs is None else {
             b: [state.LogDir(d.path, d.total_bytes, d.usable_bytes) for d in dirs]
             for b, dirs in saved.log_dirs.items()},
+        cluster_operations=None if saved.cluster_operations is None else list(saved.cluster_operations),
     )  # fmt: skip

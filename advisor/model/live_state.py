@@ -117,6 +117,7 @@ class Snapshot:
     scram_users: dict[str, list[str]] | None = None  # user → its SCRAM mechanisms (never a credential)
     later: LagSample | None = None  # None: the offsets were read once
     log_dirs: dict[int, list[LogDir]] | None = None  # broker → its log directories; None: not read
+    cluster_operations: list[str] | None = None  # what the principal may do on the cluster (DESCRIBE, ...)
 
     def broker_value(self, broker: int, key: str) -> str | None:
         """A broker's value of `key` as read: None when it is Kafka's default (a saved snapshot

@@ -94,7 +94,7 @@ def test_a_consumer_group_is_read_with_its_offsets_and_nothing_joined(
     consumer.close()
     snapshot = client.read(kafka_cluster.bootstrap_servers, timeout=60)
     found = next(g for g in snapshot.groups if g.id == group)
-    assert found.committed == {(planted, 0): 4} and found.members == 0 and found.state.lower() == "empty"
+    assert found.committed == {(planted, 0): 4} and found.members == 0 and found.state == "Empty"
     ends = {p.id: p.end_offset for t in snapshot.topics if t.name == planted for p in t.partitions}
     assert ends[0] == 6
     assert snapshot.not_seen == []

@@ -49,9 +49,10 @@ PREAMBLE = "Trying to connect to JMX url: "
 
 
 def _report(text: str) -> list[str]:
-    """The report's lines, after what the tool wrote on stderr before it."""
+    """The report's lines, after what the tool wrote on stderr before it (none yet while it is
+    still connecting: the preamble comes first, the first poll when the connection is made)."""
     lines = text.splitlines()
-    return lines[next(n for n, line in enumerate(lines) if not line.startswith(PREAMBLE)) :]
+    return lines[next((n for n, line in enumerate(lines) if not line.startswith(PREAMBLE)), len(lines)) :]
 
 
 def _polls(path: Path, report_format: str) -> int:

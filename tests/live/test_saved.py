@@ -37,6 +37,12 @@ def test_a_saved_snapshot_is_judged_where_each_value_lives() -> None:
     assert "broker:2 (DYNAMIC_BROKER_CONFIG)" in text
 
 
+@pytest.mark.parametrize("fixture", sorted((REPO / "fixtures" / "live").glob("*.snapshot.json")), ids=lambda p: p.name)
+def test_every_field_survives_a_save_and_a_load(fixture: Path) -> None:
+    first = saved.load(str(fixture), fixture.read_text())
+    assert saved.load("again", saved.dump(first)) == first
+
+
 def test_save_and_load_give_the_same_snapshot() -> None:
     first = saved.load(str(SNAPSHOT), SNAPSHOT.read_text())
     again = saved.load("again", saved.dump(first))
@@ -107,3 +113,34 @@ def test_a_partial_snapshot_audited_later_is_still_partial() -> None:
     assert result.returncode == 2
     errors = json.loads(result.stdout)["errors"]
     assert [e["kind"] for e in errors] == ["live"] and "broker 2" in errors[0]["message"]
+
+
+def test_github_annotations_name_a_live_place_in_the_message_and_a_file_place_as_the_file() -> None:
+    """A live finding has no file for GitHub to annotate: it is a general annotation naming its
+    place; a drift finding annotates the repository's line, and names the running place too."""
+    folder = REPO / "fixtures" / "live" / "payments-drift"
+    result = audit("--snapshot", str(REPO / "fixtures" / "live" / "payments-drift.snapshot.json"), str(folder),
+                   "--output-format", "github")  # fmt: skip
+    lines = result.stdout.splitlines()
+    live = [line for line in lines if "title=KX117" in line]
+    assert live and "file=" not in live[0] and "live://PaymentsProd000000001/cluster" in live[0]
+    drift = next(line for line in lines if "title=KX114" in line and "log.retention.hours" in line)
+    assert "file=" in drift and "server.properties,line=6," in drift and "broker:3 (DYNAMIC_BROKER_CONFIG)" in drift
+
+
+def test_a_baseline_holds_live_findings_by_cluster_resource_and_rule(tmp_path: Path) -> None:
+    """Live findings have no line: a baseline keeps them by their place (cluster, resource) and
+    rule, so the next audit reports only what is new — here a topic that became under-replicated."""
+    source = REPO / "fixtures" / "live" / "shop-nightly.snapshot.json"
+    baseline = tmp_path / "baseline.json"
+    written = audit("--snapshot", str(source), "--write-baseline", str(baseline))
+    assert written.returncode == 0, written.stderr
+    data = json.loads(source.read_text())
+    carts = next(t for t in data["topics"] if t["name"] == "carts")
+    carts["partitions"][0]["isr"] = carts["partitions"][0]["replicas"][:1]
+    later = tmp_path / "later.snapshot.json"
+    later.write_text(json.dumps(data))
+    result = audit("--snapshot", str(later), "--baseline", str(baseline), "--output-format", "json")
+    shown = [(f["rule"], f["path"].rsplit("/", 1)[-1]) for f in json.loads(result.stdout)["findings"]
+             if not f["suppressed"]]  # fmt: skip
+    assert shown == [("KT109", "topic:carts")]

@@ -87,14 +87,15 @@ def broker_config_drift(cluster: Cluster, peers: dict[str, Any], params: dict[st
         for key, setting in sorted(config_set.settings.items()):
             if not _comparable(key) or setting.secret or is_template(setting.value):
                 continue
-            differing: dict[tuple[str, str | None], list[int]] = {}
+            differing: dict[tuple[str, str], list[int]] = {}
             for broker in _brokers_of(config_set, snapshot):
                 entry = snapshot.broker_configs[broker].get(key, Entry(None, DEFAULT))
-                if entry.sensitive or (entry.value is not None and _same(setting.value, entry.value)):
-                    continue
-                if entry.value is None and entry.source != DEFAULT:
-                    continue  # not returned: never guessed
-                differing.setdefault((entry.source, entry.value), []).append(broker)
+                running = entry.value
+                if running is None and entry.source == DEFAULT:
+                    running = _default_text(key, "broker")  # a saved snapshot keeps no default
+                if entry.sensitive or running is None or _same(setting.value, running):
+                    continue  # hidden, or a default with no value (log.retention.ms: hours decide), or the same
+                differing.setdefault((entry.source, running), []).append(broker)
             for (source, value), brokers in differing.items():
                 found.append(_drifted(snapshot, key, setting, source, value, brokers))
     return found
@@ -105,10 +106,10 @@ HOW = {"DEFAULT_CONFIG": "is at Kafka's default", "STATIC_BROKER_CONFIG": "is an
        "DYNAMIC_DEFAULT_BROKER_CONFIG": "is overridden by a cluster-wide dynamic update"}  # fmt: skip
 
 
-def _drifted(snapshot: Snapshot, key: str, setting: Setting, source: str, value: str | None,
+def _drifted(snapshot: Snapshot, key: str, setting: Setting, source: str, value: str,
              brokers: list[int]) -> Violation:  # fmt: skip
-    arguments = {"key": key, "written": _shown(setting.value), "running": "default" if value is None else
-                 _shown(value), "broker": ", ".join(str(b) for b in brokers),
+    arguments = {"key": key, "written": _shown(setting.value), "running": _shown(value or ""),
+                 "broker": ", ".join(str(b) for b in brokers),
                  "how": HOW.get(source, f"runs another value ({source})")}  # fmt: skip
     places = tuple(_live_place(snapshot, f"broker:{broker}", source) for broker in brokers)
     subject = f"broker {brokers[0]}" if len(brokers) == 1 else f"brokers {arguments['broker']}"
@@ -222,10 +223,13 @@ def _effective(topic: Topic, key: str) -> str | None:
     """The value the topic runs: as read (its own, or a broker value it inherits), else Kafka's
     default (a saved snapshot keeps no default); None when the broker hid it."""
     entry = topic.configs.get(key)
-    if entry is not None:
-        return entry.value
+    return entry.value if entry is not None else _default_text(key, "topic")
+
+
+def _default_text(key: str, component: str) -> str | None:
+    """Kafka's default for `key` as the brokers spell it (None: no default, or an unknown key)."""
     try:
-        known = default(key, "topic")
+        known = default(key, component)
     except KeyError:
         return None
     if isinstance(known, bool):
