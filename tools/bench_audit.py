@@ -47,6 +47,30 @@ def create(bootstrap: str, count: int, partitions: int) -> float:
     return time.perf_counter() - started
 
 
+def servable(bootstrap: str, count: int, partitions: int, timeout: float = 600) -> float:
+    """Seconds until every benchmark partition answers ListOffsets (CreateTopics returns when the
+    controller has the topics; the brokers create their logs after)."""
+    from confluent_kafka import TopicPartition
+    from confluent_kafka.admin import AdminClient, OffsetSpec
+
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    wanted = {
+        TopicPartition(f"{PREFIX}{n:05d}", p): OffsetSpec.latest() for n in range(count) for p in range(partitions)
+    }
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        failed = 0
+        for future in admin.list_offsets(wanted, request_timeout=60).values():
+            try:
+                future.result()
+            except Exception:  # noqa: BLE001 - not yet: asked again
+                failed += 1
+        if not failed:
+            return time.perf_counter() - started
+        time.sleep(2)
+    raise SystemExit(f"the benchmark's partitions were not all servable after {timeout:.0f} s")
+
+
 def delete(bootstrap: str) -> None:
     from confluent_kafka.admin import AdminClient
 
@@ -72,7 +96,11 @@ def main() -> int:
         print("no cluster: start one with tools/kafka-cluster up, or give --bootstrap", file=sys.stderr)
         return 1
     made = create(bootstrap, args.topics, args.partitions)
-    print(f"{args.topics:,} topics of {args.partitions} partitions ready ({made:.0f} s to create)")
+    ready = servable(bootstrap, args.topics, args.partitions)
+    print(
+        f"{args.topics:,} topics of {args.partitions} partitions ready ({made:.0f} s to create, {ready:.0f} s more "
+        "until every partition answers)"
+    )
     try:
         with tempfile.TemporaryDirectory(prefix="bench-audit-") as folder:
             work = Path(folder)

@@ -13,6 +13,7 @@ a timeout) as failed, which makes the audit partial.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -38,6 +39,11 @@ BROKER_SOURCES = {
     4: "STATIC_BROKER_CONFIG", 5: "DEFAULT_CONFIG", 8: "GROUP_CONFIG", 0: "UNKNOWN_CONFIG",
 }  # fmt: skip
 CONFIG_BATCH = 500  # resources a DescribeConfigs request asks for at once
+OFFSETS_BATCH = 5000  # partitions a ListOffsets call asks for (librdkafka slows past a few thousand a call)
+# Kafka's internal topics (Topic.INTERNAL_TOPICS): Metadata marks them so; librdkafka does not pass it on
+INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state", "__share_group_state"})
+SHOWN = 5  # resources named in one line of what could not be read; the rest counted
+_AFTER = re.compile(r"\s*\(after \d+ms in state \w+\)")  # librdkafka's timing: the same error differs by it
 # librdkafka's group states as Kafka names them (kafka-consumer-groups --describe --state)
 GROUP_STATES = {"STABLE": "Stable", "EMPTY": "Empty", "PREPARING_REBALANCE": "PreparingRebalance",
                 "COMPLETING_REBALANCE": "CompletingRebalance", "DEAD": "Dead", "ASSIGNING": "Assigning",
@@ -49,14 +55,21 @@ class LiveError(Exception):
 
 
 def _wait(futures: dict[Any, Any], what: str, snapshot: Snapshot) -> dict[Any, Any]:
-    """Each future's result; one that failed is said (never taken as absent), the rest kept."""
+    """Each future's result; the ones that failed are said (never taken as absent), one line per
+    reason with the resources it struck (a broker down fails thousands of partitions alike)."""
     found = {}
+    failed: dict[tuple[str, bool], list[str]] = {}
     for key, future in futures.items():
         try:
             found[key] = future.result()
         except Exception as error:  # noqa: BLE001 - a KafkaException per resource: said, the rest read
             name = getattr(key, "name", None) or getattr(key, "topic", None) or key
-            _record(snapshot, f"{what} {name}", error)
+            partition = getattr(key, "partition", None)
+            shown = f"{name}-{partition}" if isinstance(partition, int) and partition >= 0 else str(name)
+            failed.setdefault((_reason(error), _denied(error)), []).append(shown)
+    for (reason, denied), names in failed.items():
+        many = f"{len(names)} ({', '.join(names[:SHOWN])}, ...)" if len(names) > SHOWN else ", ".join(names)
+        (snapshot.not_seen if denied else snapshot.failed).append(f"{what} {many}: {reason}")
     return found
 
 
@@ -103,7 +116,7 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
     partial); with `lag_interval`, the end and committed offsets once more that many seconds after
     the first read (the wait comes on top of the timeout). LiveError when not even the cluster
     itself can be described."""
-    from confluent_kafka import ConsumerGroupTopicPartitions, KafkaException, TopicCollection, TopicPartition
+    from confluent_kafka import ConsumerGroupTopicPartitions, KafkaException, TopicPartition
     from confluent_kafka.admin import AdminClient, ConfigResource, OffsetSpec, ResourceType  # type: ignore[attr-defined]
 
     deadline = time.monotonic() + timeout + lag_interval  # the wait between the two reads is not reading
@@ -126,11 +139,17 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
                                                    "client.id": "kafka-advisor-audit",
                                                    "socket.timeout.ms": str(int(min(timeout, 30) * 1000)),
                                                    "log_level": 0}  # fmt: skip  # its retries are not ours to print
+    said: list[str] = []  # what the connections met (refused, authentication failed): librdkafka's error callback
+    config["error_cb"] = lambda error: said.append(_AFTER.sub("", " ".join(str(error.str()).split()))[:300])  # type: ignore[assignment]
+    admin = None
     try:
         admin = AdminClient(config)
         cluster = admin.describe_cluster(request_timeout=left(), include_authorized_operations=True).result()
     except KafkaException as error:
-        raise LiveError(f"DescribeCluster: {_reason(error)}") from None  # said at the bootstrap address
+        if admin is not None:
+            admin.poll(0.1)  # the error callback is served by poll
+        why = "; ".join(dict.fromkeys(said[-3:]))  # the last distinct ones: why it timed out
+        raise LiveError(f"DescribeCluster: {_reason(error)}" + (f" ({why})" if why else "")) from None
     brokers = {node.id: node.rack for node in cluster.nodes}
     snapshot = Snapshot(bootstrap, cluster.cluster_id or bootstrap, cluster.controller.id if cluster.controller
                         else None, brokers, taken_at=time.time())  # fmt: skip
@@ -154,27 +173,30 @@ def read(bootstrap: str, settings: dict[str, str] | None = None, timeout: float 
                           snapshot)  # fmt: skip
         snapshot.broker_configs |= {int(r.name): _entries(c) for r, c in described.items()}
     try:
-        names = sorted(admin.list_topics(timeout=left()).topics)
+        metadata = admin.list_topics(timeout=left()).topics  # every topic's partitions, leaders, replicas, ISR
     except KafkaException as error:
         _record(snapshot, "Metadata (the topics)", error)
-        names = []
+        metadata = {}
     topics: dict[str, Topic] = {}
+    for name, found_topic in sorted(metadata.items()):
+        if found_topic.error is not None:
+            _record(snapshot, f"Metadata: topic {name}", KafkaException(found_topic.error))
+            continue
+        partitions = [Partition(p.id, p.leader if p.leader >= 0 else None, list(p.replicas), list(p.isrs))
+                      for p in sorted(found_topic.partitions.values(), key=lambda p: p.id)]  # fmt: skip
+        topics[name] = Topic(name, name in INTERNAL_TOPICS, partitions)
+    names = sorted(topics)
+    # Every batch asked at once (the brokers answer them side by side), then each waited for.
+    asked = []
     for start in range(0, len(names), CONFIG_BATCH):
-        progress("topics", start, len(names))
-        if not in_time(f"{len(names) - start} topics"):
+        if not in_time(f"{len(names) - start} topics' configuration"):
             break
-        batch = names[start : start + CONFIG_BATCH]
-        found = _wait(admin.describe_topics(TopicCollection(batch), request_timeout=left()),
-                      "DescribeTopics: topic", snapshot)  # fmt: skip
-        for name, described_topic in found.items():
-            partitions = [Partition(p.id, p.leader.id if p.leader else None, [r.id for r in p.replicas],
-                                    [r.id for r in p.isr]) for p in described_topic.partitions]  # fmt: skip
-            topics[name] = Topic(name, described_topic.is_internal, partitions)
-        configs = _wait(admin.describe_configs([ConfigResource(ResourceType.TOPIC, n) for n in batch],
-                                               request_timeout=left()), "DescribeConfigs: topic", snapshot)  # fmt: skip
-        for resource, entries in configs.items():
-            if resource.name in topics:
-                topics[resource.name].configs = _entries(entries)
+        batch = [ConfigResource(ResourceType.TOPIC, n) for n in names[start : start + CONFIG_BATCH]]
+        asked.append(admin.describe_configs(batch, request_timeout=left()))
+    for done, futures in enumerate(asked):
+        progress("topics", done * CONFIG_BATCH, len(names))
+        for resource, entries in _wait(futures, "DescribeConfigs: topic", snapshot).items():
+            topics[resource.name].configs = _entries(entries)
     snapshot.topics = [topics[name] for name in sorted(topics)]
     _absent_brokers(snapshot)
     steps: list[tuple[str, Callable[[], None]]] = [
@@ -203,8 +225,9 @@ def _again(admin: Any, snapshot: Snapshot, spec: Any, partition: Any, request: A
     later = LagSample(round(time.time() - first, 3))
     wanted = {partition(t.name, p.id): spec.latest() for t in snapshot.topics for p in t.partitions}
     if wanted:
-        found = _wait(admin.list_offsets(wanted, request_timeout=left()), "ListOffsets (end, again):", snapshot)
-        later.end_offsets = {(tp.topic, tp.partition): info.offset for tp, info in found.items()}
+        what = "ListOffsets (end, again):"
+        later.end_offsets = _offsets_read(_wait(admin.list_offsets(wanted, request_timeout=left()), what, snapshot),
+                                          what, snapshot)  # fmt: skip
     for group in snapshot.groups:
         offsets = _wait(admin.list_consumer_group_offsets([request(group.id)], request_timeout=left()),
                         "OffsetFetch (again): group", snapshot)  # fmt: skip
@@ -233,16 +256,32 @@ def _absent_brokers(snapshot: Snapshot) -> None:
 def _offsets(admin: Any, snapshot: Snapshot, spec: Any, partition: Any, left: Any) -> None:
     """Each partition's end offset (the lag's other half) and log start offset (below it,
     retention has deleted the records): ListOffsets, latest and earliest."""
+    every = [partition(t.name, p.id) for t in snapshot.topics for p in t.partitions if p.leader is not None]
     for kind, attribute in ((spec.latest, "end_offset"), (spec.earliest, "start_offset")):
-        wanted = {partition(t.name, p.id): kind() for t in snapshot.topics for p in t.partitions}
-        if not wanted:
-            return
+        futures: dict[Any, Any] = {}
+        for start in range(0, len(every), OFFSETS_BATCH):  # asked at once, in calls librdkafka handles fast
+            chunk = {tp: kind() for tp in every[start : start + OFFSETS_BATCH]}
+            futures |= admin.list_offsets(chunk, request_timeout=left())
         what = f"ListOffsets ({attribute.split('_')[0]}):"
-        found = _wait(admin.list_offsets(wanted, request_timeout=left()), what, snapshot)
-        by_key = {(tp.topic, tp.partition): info.offset for tp, info in found.items()}
+        by_key = _offsets_read(_wait(futures, what, snapshot), what, snapshot)
         for topic in snapshot.topics:
             for part in topic.partitions:
                 setattr(part, attribute, by_key.get((topic.name, part.id)))
+
+
+def _offsets_read(found: dict[Any, Any], what: str, snapshot: Snapshot) -> dict[tuple[str, int], int]:
+    """The offsets ListOffsets returned. librdkafka answers a partition it got no answer for (the
+    request timed out: its leader gone) with an offset below 0 and no error: failed, said."""
+    offsets, missing = {}, []
+    for tp, info in found.items():
+        if info.offset is not None and info.offset >= 0:
+            offsets[(tp.topic, tp.partition)] = info.offset
+        else:
+            missing.append(f"{tp.topic}-{tp.partition}")
+    if missing:
+        many = f"{len(missing)} ({', '.join(missing[:SHOWN])}, ...)" if len(missing) > SHOWN else ", ".join(missing)
+        snapshot.failed.append(f"{what} {many}: no offset came back (the request timed out, or the leader is gone)")
+    return offsets
 
 
 def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot, left: Any) -> None:
@@ -283,7 +322,8 @@ def _second_client(bootstrap: str, settings: dict[str, str], snapshot: Snapshot,
             _record(snapshot, "ListPartitionReassignments", error)
         if _may_describe(snapshot):  # kafka-python drops DescribeLogDirs' refusal: a refused read looks empty
             try:
-                _log_dirs(admin.describe_log_dirs(), snapshot)
+                every = {t.name: [p.id for p in t.partitions] for t in snapshot.topics}  # else it asks Metadata again
+                _log_dirs(admin.describe_log_dirs(every or None), snapshot)
             except Exception as error:  # noqa: BLE001 - a broker down or a timeout: said
                 _record(snapshot, "DescribeLogDirs", error)
         else:

@@ -45,7 +45,8 @@ def broker_sets(snapshot: Snapshot) -> list[ConfigSet]:
         config_set = ConfigSet("broker", f"live://{cluster}/{resource}", LiveConfig(cluster, resource, DEFAULT),  # type: ignore[arg-type]
                                name=f"broker {broker}", cluster=cluster, kafka_version=release,
                                kafka_version_from=source,
-                               facts={"broker_count": len(snapshot.brokers), "live": True})  # fmt: skip
+                               facts={"broker_count": len(snapshot.brokers), "live": True,
+                                      "bootstrap": snapshot.bootstrap})  # fmt: skip
         for key, entry in sorted(snapshot.broker_configs.get(broker, {}).items()):
             if entry.source == DEFAULT or entry.value is None:
                 continue
@@ -72,7 +73,8 @@ def topic_sets(snapshot: Snapshot) -> list[ConfigSet]:
                                name=topic.name, cluster=cluster, kafka_version=release,
                                kafka_version_from=source, facts={"partitions": str(len(topic.partitions)),
                                       "replicas": str(_replication_factor(topic) or ""), "internal": topic.internal,
-                                      "broker_count": len(snapshot.brokers), "live": True})  # fmt: skip
+                                      "broker_count": len(snapshot.brokers), "live": True,
+                                      "bootstrap": snapshot.bootstrap})  # fmt: skip
         for key, entry in sorted(topic.configs.items()):
             if entry.source in TOPIC_OWN and entry.value is not None:
                 config_set.add(_setting(key, entry.value, LiveConfig(cluster, resource, entry.source)))

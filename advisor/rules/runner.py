@@ -211,7 +211,7 @@ class _Run:
             Location(config_set.path, violation.line) if violation.line else _location(config_set, keys)
         )
         judged, version_notes = self.version_of(rule, keys, config_set)
-        return made.make(
+        found = made.make(
             definition,
             violation,
             location=location,
@@ -232,6 +232,13 @@ class _Run:
             kafka_version=judged.release if judged else None,
             kafka_version_from=None if judged is None else "assumed" if version_notes else judged.source,
         )
+        bootstrap = config_set.facts.get("bootstrap")
+        if bootstrap and found.keys and getattr(location, "kind", "") == "live":  # where the value lives
+            from advisor.analysis.live_change import how_to_change
+
+            hint = how_to_change(location, found.keys[0], found.recommended, bootstrap)  # type: ignore[arg-type]
+            found = found._replace(recommended=f"{found.recommended} — {hint}") if hint else found
+        return found
 
     def config_sets(self, rules: list[Rule]) -> None:
         """Every config set judged, many of them by several processes (advisor/forked.py): the

@@ -374,3 +374,34 @@ def test_a_plan_is_judged_against_the_running_cluster_by_lint(kafka_cluster: Kaf
     assert re.search(r"copies 2\.\d MB \(broker 3 2\.\d MB\); about \d+ s at the script's --throttle 1\.0 MB/s", copies)
     # The cluster is context: none of its own findings (a live broker's defaults) are reported.
     assert not [f for f in report["findings"] if f["path"].startswith("live://") and f["rule"][:2] in ("KB", "KT")]
+
+
+def test_a_broker_stopped_mid_audit_makes_it_partial_and_says_which_request(
+    kafka_cluster: KafkaTestCluster,
+) -> None:
+    """The audit reads the offsets twice (--lag-interval); broker 3 is stopped between the reads.
+    The second read of a partition only broker 3 holds fails: the audit still ends, with that
+    request and partition named, marked partial, exit 2."""
+    bootstrap = kafka_cluster.bootstrap_without(3)
+    admin, topic = _admin_with_topic(bootstrap, "live-midway", num_partitions=-1, replication_factor=-1,
+                                     replica_assignments={0: [3]})  # fmt: skip
+    wait_until(lambda: topic in AdminClient({"bootstrap.servers": bootstrap}).list_topics(timeout=10).topics, 30,
+               "the topic")  # fmt: skip
+    command = [sys.executable, "-m", "advisor", "audit", "--bootstrap-server", bootstrap, "--lag-interval", "8",
+               "--output-format", "json", "--timeout", "30"]  # fmt: skip
+    started = time.monotonic()
+    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        time.sleep(3)  # the first read is done in well under a second on the test cluster
+        with kafka_cluster.node_stopped(3):
+            out, _ = running.communicate(timeout=120)
+            took = time.monotonic() - started
+    finally:
+        admin.delete_topics([topic])
+        admin.close()
+    assert took < 8 + 30 + 5, took  # bounded: the interval, then --timeout at most
+    assert running.returncode == 2
+    report = json.loads(out)
+    partial = [e["message"] for e in report["errors"] if e["kind"] == "live"]
+    assert any("ListOffsets (end, again):" in m and f"{topic}-0" in m for m in partial), partial
+    assert report["findings"], "what was read is still judged"

@@ -113,3 +113,19 @@ def test_the_documented_acls_are_all_an_audit_needs(kafka_cluster: KafkaTestClus
         for arguments in commands:
             run_acls(plain, ["--remove", "--force", *arguments[1:]])
         admin.delete_topics([topic])[topic].result(60)
+
+
+def test_a_wrong_password_is_one_clear_error_and_never_shown(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    sasl = ",".join(node.sasl_bootstrap for node in kafka_cluster.state.nodes)
+    config = tmp_path / "wrong.properties"
+    config.write_text("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n"
+                      "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+                      'username="auditor" password="CANARY-wrong-pw-7";\n')  # fmt: skip
+    for output in ("text", "json"):
+        result = subprocess.run([sys.executable, "-m", "advisor", "audit", "--bootstrap-server", sasl,
+                                 "--command-config", str(config), "--timeout", "15", "--output-format", output],
+                                capture_output=True, text=True, cwd=REPO, timeout=120)  # fmt: skip
+        assert result.returncode == 2
+        said = result.stdout + result.stderr
+        assert "CANARY" not in said
+        assert re.search(r"DescribeCluster: .*(SASL authentication|Authentication failed)", said, re.I), said

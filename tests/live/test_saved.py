@@ -30,6 +30,11 @@ def test_a_saved_snapshot_is_judged_where_each_value_lives() -> None:
     unclean = next(f for f in findings if f["rule"] == "KB103")
     assert unclean["path"] == "live://OrdersClusterId0000001/broker:2"
     assert unclean["locations"][0]["source"] == "DYNAMIC_BROKER_CONFIG"
+    # how to change it where it lives: the dynamic update of that broker
+    assert ("kafka-configs.sh --bootstrap-server kafka-1.orders.internal:9092 --alter --entity-type brokers "
+            "--entity-name 2 --add-config unclean.leader.election.enable=false") in unclean["recommended"]  # fmt: skip
+    auto = next(f for f in findings if f["rule"] == "KB117")  # a default: the brokers' files
+    assert "set auto.create.topics.enable=false in each broker's server.properties" in auto["recommended"]
     single = [f["path"] for f in findings if f["rule"] == "KT105"]
     assert single == ["live://OrdersClusterId0000001/topic:orders-audit-scratch"]  # orders has RF 3: not judged
     assert not [f for f in findings if f["rule"] == "KB102"]  # default.replication.factor=3 is read
