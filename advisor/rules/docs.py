@@ -40,7 +40,7 @@ def rule_page(rule: Definition) -> str:
         f"| Kafka versions | `{rule.kafka_versions}` |",
         f"| source | {rule.source} |",
     ]
-    if set(rule.applies_to.components) & {"producer", "consumer", "admin"}:
+    if set(rule.applies_to.components) & {"producer", "consumer", "admin"} and not rule.live:  # a group, not a client
         lines.insert(
             lines.index(f"| applies to | {', '.join(rule.applies_to.components)} |") + 1, f"| clients | {clients} |"
         )

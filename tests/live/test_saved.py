@@ -149,3 +149,12 @@ def test_a_baseline_holds_live_findings_by_cluster_resource_and_rule(tmp_path: P
     shown = [(f["rule"], f["path"].rsplit("/", 1)[-1]) for f in json.loads(result.stdout)["findings"]
              if not f["suppressed"]]  # fmt: skip
     assert shown == [("KT109", "topic:carts")]
+
+
+def test_per_file_ignores_match_live_places(tmp_path: Path) -> None:
+    """A project config quiets a rule on live places by glob, as on files."""
+    (tmp_path / ".kafka-advisor.toml").write_text('[per-file-ignores]\n"live://*/topic:orders-audit-*" = ["KT105"]\n')
+    result = subprocess.run([sys.executable, "-m", "advisor", "audit", "--snapshot", str(SNAPSHOT), "--output-format",
+                             "json"], capture_output=True, text=True, cwd=tmp_path, timeout=120)  # fmt: skip
+    rules = {f["rule"] for f in json.loads(result.stdout)["findings"]}
+    assert "KB103" in rules and "KT105" not in rules
