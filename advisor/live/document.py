@@ -6,11 +6,9 @@ does not return is left out, never guessed."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from advisor.catalog.features import metadata_version
 from advisor.model.document import ConfigSet, Document, Setting
-from advisor.model.live_state import DEFAULT, Snapshot, Topic
+from advisor.model.live_state import DEFAULT, Snapshot
 from advisor.model.provenance import LiveConfig
 from advisor.model.topology import Cluster, Link
 
@@ -58,11 +56,6 @@ def broker_sets(snapshot: Snapshot) -> list[ConfigSet]:
     return found
 
 
-def _replication_factor(topic: Topic) -> int | None:
-    counts = Counter(len(p.replicas) for p in topic.partitions)
-    return counts.most_common(1)[0][0] if counts else None
-
-
 def topic_sets(snapshot: Snapshot) -> list[ConfigSet]:
     cluster = snapshot.cluster_id
     release, source = release_of(snapshot)
@@ -72,7 +65,7 @@ def topic_sets(snapshot: Snapshot) -> list[ConfigSet]:
         config_set = ConfigSet("topic", f"live://{cluster}/{resource}", LiveConfig(cluster, resource, DEFAULT),  # type: ignore[arg-type]
                                name=topic.name, cluster=cluster, kafka_version=release,
                                kafka_version_from=source, facts={"partitions": str(len(topic.partitions)),
-                                      "replicas": str(_replication_factor(topic) or ""), "internal": topic.internal,
+                                      "replicas": str(topic.replication_factor or ""), "internal": topic.internal,
                                       "broker_count": len(snapshot.brokers), "live": True,
                                       "bootstrap": snapshot.bootstrap})  # fmt: skip
         for key, entry in sorted(topic.configs.items()):

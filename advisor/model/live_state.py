@@ -4,7 +4,10 @@ never an empty value that would look healthy."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+
+from advisor.model.provenance import LiveConfig
 
 DEFAULT = "DEFAULT_CONFIG"
 
@@ -33,6 +36,12 @@ class Topic:
     internal: bool
     partitions: list[Partition]
     configs: dict[str, Entry] = field(default_factory=dict)
+
+    @property
+    def replication_factor(self) -> int:
+        """Its partitions' most common replica count (0: no partition)."""
+        counts = Counter(len(p.replicas) for p in self.partitions)
+        return counts.most_common(1)[0][0] if counts else 0
 
 
 @dataclass
@@ -118,6 +127,10 @@ class Snapshot:
     later: LagSample | None = None  # None: the offsets were read once
     log_dirs: dict[int, list[LogDir]] | None = None  # broker → its log directories; None: not read
     cluster_operations: list[str] | None = None  # what the principal may do on the cluster (DESCRIBE, ...)
+
+    def place(self, resource: str, source: str = "Metadata") -> LiveConfig:
+        """Where a live finding is: `broker:2`, `topic:orders`, ... of this cluster, and what said it."""
+        return LiveConfig(self.cluster_id, resource, source)
 
     def broker_value(self, broker: int, key: str) -> str | None:
         """A broker's value of `key` as read: None when it is Kafka's default (a saved snapshot

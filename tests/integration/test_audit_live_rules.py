@@ -415,5 +415,6 @@ def test_a_broker_stopped_mid_audit_makes_it_partial_and_says_which_request(
     assert running.returncode == 2
     report = json.loads(out)
     partial = [e["message"] for e in report["errors"] if e["kind"] == "live"]
-    assert any("ListOffsets (end, again):" in m and f"{topic}-0" in m for m in partial), partial
+    # every partition broker 3 led fails alike: one line, the first five named, the rest counted
+    assert any("ListOffsets (end, again):" in m and "no offset came back" in m for m in partial), partial
     assert report["findings"], "what was read is still judged"

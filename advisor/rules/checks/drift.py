@@ -12,8 +12,8 @@ from advisor.analysis.values import is_template
 from advisor.catalog.lookup import default
 from advisor.model.document import ConfigSet, Setting
 from advisor.model.live_state import DEFAULT, Entry, Snapshot, Topic
-from advisor.model.provenance import LiveConfig
 from advisor.model.topology import Cluster
+from advisor.rules.checks.live import live_of
 from advisor.rules.registry import cluster_check
 from advisor.rules.violation import Violation
 from advisor.secrets import is_secret_key
@@ -60,15 +60,6 @@ def _brokers_of(config_set: ConfigSet, snapshot: Snapshot) -> list[int]:
     return [node] if node in snapshot.broker_configs else [] if node is not None else described
 
 
-def _live_place(snapshot: Snapshot, resource: str, source: str) -> LiveConfig:
-    return LiveConfig(snapshot.cluster_id, resource, source)
-
-
-def _live(cluster: Cluster) -> Snapshot:
-    assert cluster.live is not None  # the runner runs a live rule only on a cluster read live
-    return cluster.live
-
-
 def _shown(value: str) -> str:
     return value if len(value) <= 60 else value[:57] + "..."
 
@@ -78,7 +69,7 @@ def broker_config_drift(cluster: Cluster, peers: dict[str, Any], params: dict[st
     """Each key a broker file sets whose running value differs (set in the broker's own file, or
     overridden by a dynamic update), or that the running broker leaves at Kafka's default: one
     finding per line and running value, with every broker that runs it."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     files = [s for s in cluster.beside if s.component == "broker" and not s.facts.get("dynamic_update")]
     if not files or not snapshot.broker_configs:
         return None  # nothing to compare: no broker file given, or no broker described
@@ -111,7 +102,7 @@ def _drifted(snapshot: Snapshot, key: str, setting: Setting, source: str, value:
     arguments = {"key": key, "written": _shown(setting.value), "running": _shown(value or ""),
                  "broker": ", ".join(str(b) for b in brokers),
                  "how": HOW.get(source, f"runs another value ({source})")}  # fmt: skip
-    places = tuple(_live_place(snapshot, f"broker:{broker}", source) for broker in brokers)
+    places = tuple(snapshot.place(f"broker:{broker}", source) for broker in brokers)
     subject = f"broker {brokers[0]}" if len(brokers) == 1 else f"brokers {arguments['broker']}"
     return Violation(keys=(key,), location=setting.location, arguments=arguments, related=places, subject=subject)
 
@@ -120,7 +111,7 @@ def _drifted(snapshot: Snapshot, key: str, setting: Setting, source: str, value:
 def broker_key_set_at_runtime(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> Judged:
     """Each key set dynamically on the running brokers (kafka-configs) that no file given holds:
     neither a broker file nor a kafka-configs script of the repository."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     files = [s for s in cluster.beside if s.component == "broker"]
     if not files:
         return None
@@ -139,7 +130,7 @@ def broker_key_set_at_runtime(cluster: Cluster, peers: dict[str, Any], params: d
             seen_cluster_wide |= {key} if wide else set()
             where = "all brokers" if wide else f"broker {broker}"
             arguments = {"key": key, "running": _shown(entry.value), "broker": where, "source": entry.source}
-            found.append(Violation(keys=(key,), location=_live_place(snapshot, f"broker:{broker}", entry.source),
+            found.append(Violation(keys=(key,), location=snapshot.place(f"broker:{broker}", entry.source),
                                    arguments=arguments, related=(home,), subject=where))  # fmt: skip
     return found
 
@@ -174,7 +165,7 @@ def topic_drift(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any])
     """Each topic a file defines (Strimzi KafkaTopic, kafka-topics --create) against the running
     topic: partitions, replicas, each config the file sets or the topic sets alone; a topic defined
     and not in the cluster."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     defined = _topic_files(cluster)
     if not defined:
         return None
@@ -193,7 +184,7 @@ def topic_drift(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any])
 
 def _topic_differences(definition: _Definition, snapshot: Snapshot, topic: Topic) -> list[Violation]:
     found = []
-    counts = {"partitions": len(topic.partitions), "replicas": _replication(topic)}
+    counts = {"partitions": len(topic.partitions), "replicas": topic.replication_factor}
     for fact, actual in counts.items():
         written = definition.counts[fact]
         if written is not None and actual and written != actual:
@@ -237,15 +228,10 @@ def _default_text(key: str, component: str) -> str | None:
     return ",".join(str(part) for part in known) if isinstance(known, list) else None if known is None else str(known)
 
 
-def _replication(topic: Topic) -> int:
-    sizes = sorted(len(p.replicas) for p in topic.partitions)
-    return sizes[len(sizes) // 2] if sizes else 0
-
-
 def _topic_violation(definition: _Definition, snapshot: Snapshot, name: str, what: str, key: str | None) -> Violation:
     setting = definition.settings.get(key) if key else None
     location = setting.location if setting is not None else definition.anchor
-    place = _live_place(snapshot, f"topic:{name}", "DYNAMIC_TOPIC_CONFIG" if key else "Metadata")
+    place = snapshot.place(f"topic:{name}", "DYNAMIC_TOPIC_CONFIG" if key else "Metadata")
     return Violation(keys=(key,) if key else (), location=location, arguments={"topic": name, "what": what},
                      related=(place,), subject=name)  # fmt: skip
 
@@ -255,7 +241,7 @@ def topics_not_defined(cluster: Cluster, peers: dict[str, Any], params: dict[str
     """The running topics no file given defines, when the files define topics at all (else every
     topic would be one): one note for the cluster. Internal and `_`-prefixed topics are Kafka's or
     its tools' own."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     defined = _topic_files(cluster)
     if not defined:
         return None
@@ -264,6 +250,6 @@ def topics_not_defined(cluster: Cluster, peers: dict[str, Any], params: dict[str
     if not undefined:
         return []
     named = ", ".join(undefined[:SHOWN]) + (f" and {len(undefined) - SHOWN} more" if len(undefined) > SHOWN else "")
-    place = _live_place(snapshot, "cluster", "Metadata")
+    place = snapshot.place("cluster", "Metadata")
     return [Violation(keys=(), location=place, arguments={"count": str(len(undefined)), "named": named},
                       subject=snapshot.cluster_id)]  # fmt: skip

@@ -10,7 +10,6 @@ from typing import Any
 
 from advisor.catalog.lookup import default
 from advisor.model.live_state import Partition, Snapshot, Topic
-from advisor.model.provenance import LiveConfig
 from advisor.model.topology import Cluster
 from advisor.rules.registry import cluster_check
 from advisor.rules.violation import Violation
@@ -23,10 +22,6 @@ INTERNAL_TOPICS = ("__consumer_offsets", "__transaction_state", "__share_group_s
 EAGER_ASSIGNORS = frozenset({"range", "roundrobin", "sticky"})
 THROTTLE_RATES = ("leader.replication.throttled.rate", "follower.replication.throttled.rate")
 THROTTLED_REPLICAS = ("leader.replication.throttled.replicas", "follower.replication.throttled.replicas")
-
-
-def _at(snapshot: Snapshot, resource: str, source: str = "Metadata") -> LiveConfig:
-    return LiveConfig(snapshot.cluster_id, resource, source)
 
 
 def _named(items: list[str]) -> str:
@@ -61,21 +56,16 @@ def _topic_number(snapshot: Snapshot, topic: Topic, key: str) -> tuple[int | Non
     return _broker_number(snapshot, key), "brokers"
 
 
-def _replication_factor(topic: Topic) -> int:
-    counts = Counter(len(p.replicas) for p in topic.partitions)
-    return counts.most_common(1)[0][0] if counts else 0
-
-
 def _adding(snapshot: Snapshot) -> dict[tuple[str, int], set[int]]:
     return {(r.topic, r.partition): set(r.adding) for r in snapshot.reassignments or ()}
 
 
 def _about_topic(snapshot: Snapshot, name: str, arguments: dict[str, str], source: str = "Metadata",
                  keys: tuple[str, ...] = ()) -> Violation:  # fmt: skip
-    return Violation(keys=keys, location=_at(snapshot, f"topic:{name}", source), arguments=arguments, subject=name)
+    return Violation(keys=keys, location=snapshot.place(f"topic:{name}", source), arguments=arguments, subject=name)
 
 
-def _live(cluster: Cluster) -> Snapshot:
+def live_of(cluster: Cluster) -> Snapshot:
     assert cluster.live is not None  # the runner runs a live rule only on a cluster read live
     return cluster.live
 
@@ -84,7 +74,7 @@ def _live(cluster: Cluster) -> Snapshot:
 def under_replicated_partitions(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """Per topic, the partitions whose ISR is smaller than their replicas (as Kafka counts it: a
     replica being added by a reassignment is not yet expected in the ISR)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     adding = _adding(snapshot)
     found = []
     for topic in snapshot.topics:
@@ -111,7 +101,7 @@ def _topic_violation(snapshot: Snapshot, topic: Topic, partitions: list[Partitio
 @cluster_check(arguments=("topic", "count", "partitions", "named"))
 def offline_partitions(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """Per topic, the partitions with no leader: no replica can serve reads or writes."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     found = []
     for topic in snapshot.topics:
         offline = [p for p in topic.partitions if p.leader is None or p.leader < 0]
@@ -125,13 +115,13 @@ def offline_partitions(cluster: Cluster, peers: dict[str, Any], params: dict[str
 def rf_below_cluster_default(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
     """A topic created with fewer replicas than the brokers' default.replication.factor (where
     the fewer-than-three rule does not already speak: RF 3 or more, or a cluster under 3 brokers)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     wanted = _broker_number(snapshot, "default.replication.factor")
     if wanted is None:
         return None  # no broker's configuration was described
     found = []
     for topic in snapshot.topics:
-        replicas = _replication_factor(topic)
+        replicas = topic.replication_factor
         internal = topic.internal or topic.name in INTERNAL_TOPICS
         # below 3 on 3+ brokers: KT105 says it
         if not internal and 0 < replicas < wanted and not replicas < 3 <= len(snapshot.brokers):
@@ -144,13 +134,13 @@ def rf_below_cluster_default(cluster: Cluster, peers: dict[str, Any], params: di
 def min_isr_below_cluster(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
     """A topic that sets its own min.insync.replicas lower than the brokers' (and so keeps fewer
     acknowledged copies than the cluster promises), on a topic with more than one replica."""
-    cluster_min = _broker_number(_live(cluster), "min.insync.replicas")
+    cluster_min = _broker_number(live_of(cluster), "min.insync.replicas")
     if cluster_min is None:
         return None  # no broker's configuration was described
-    snapshot, found = _live(cluster), []
+    snapshot, found = live_of(cluster), []
     for topic in snapshot.topics:
         own, source = _topic_number(snapshot, topic, "min.insync.replicas")
-        replicas = _replication_factor(topic)
+        replicas = topic.replication_factor
         if source == "DYNAMIC_TOPIC_CONFIG" and own is not None and own < cluster_min and replicas >= 2:
             arguments = {"topic": topic.name, "min_isr": str(own), "cluster_min_isr": str(cluster_min),
                          "replicas": str(replicas)}  # fmt: skip
@@ -162,13 +152,13 @@ def min_isr_below_cluster(cluster: Cluster, peers: dict[str, Any], params: dict[
 def internal_topic_few_replicas(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """Kafka's internal topics (every group's offsets, every transaction's state) kept in fewer
     than three copies on a cluster of three brokers or more."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     brokers = len(snapshot.brokers)
     if brokers < 3:
         return []
     found = []
     for topic in snapshot.topics:
-        replicas = _replication_factor(topic)
+        replicas = topic.replication_factor
         if topic.name in INTERNAL_TOPICS and 0 < replicas < 3:
             arguments = {"topic": topic.name, "replicas": str(replicas), "brokers": str(brokers)}
             found.append(_about_topic(snapshot, topic.name, arguments))
@@ -180,7 +170,7 @@ def leader_skew(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any])
     """Kafka's imbalance measure per broker: of the partitions whose preferred leader (first
     replica) it is, the share another broker leads though it is in the ISR, beyond the allowed
     percentage (the brokers' leader.imbalance.per.broker.percentage where set, else the rule's)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     # The key a ZooKeeper-mode controller read (removed in Kafka 4.0): the brokers' value where set.
     written = [snapshot.broker_value(b, "leader.imbalance.per.broker.percentage") for b in snapshot.broker_configs]
     allowed = max((int(v) for v in written if v is not None and v.isdigit()), default=params["percentage"])
@@ -199,7 +189,7 @@ def leader_skew(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any])
         if share > allowed and preferred[broker] >= params["partitions"]:
             arguments = {"broker": str(broker), "not_led": str(not_led[broker]), "preferred": str(preferred[broker]),
                          "ratio": f"{share:.0f}", "allowed": str(allowed)}  # fmt: skip
-            found.append(Violation(keys=(), location=_at(snapshot, f"broker:{broker}"), arguments=arguments,
+            found.append(Violation(keys=(), location=snapshot.place(f"broker:{broker}"), arguments=arguments,
                                    subject=f"broker {broker}",
                                    assumptions=("one snapshot of the cluster: the controller may rebalance "
                                                 "leaders since (auto.leader.rebalance.enable)",)))  # fmt: skip
@@ -210,7 +200,7 @@ def leader_skew(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any])
 def replicas_uneven(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """Brokers holding far more or far fewer partition replicas than the cluster's mean (a broker
     added and never given partitions, or one that kept them all)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     if len(snapshot.brokers) < 2:
         return []
     held: Counter[int] = Counter({broker: 0 for broker in snapshot.brokers})
@@ -226,7 +216,7 @@ def replicas_uneven(cluster: Cluster, peers: dict[str, Any], params: dict[str, A
         if abs(count - mean) > spread * mean:
             arguments = {"broker": str(broker), "replicas": str(count), "mean": f"{mean:.0f}",
                          "brokers": str(len(held))}  # fmt: skip
-            found.append(Violation(keys=(), location=_at(snapshot, f"broker:{broker}"), arguments=arguments,
+            found.append(Violation(keys=(), location=snapshot.place(f"broker:{broker}"), arguments=arguments,
                                    subject=f"broker {broker}"))  # fmt: skip
     return found
 
@@ -236,7 +226,7 @@ def throttle_left_behind(cluster: Cluster, peers: dict[str, Any], params: dict[s
     """Replication throttles (a broker's throttled rate, a topic's throttled replicas) with no
     reassignment running: left by a reassignment nobody `--verify`-ed. Judged only when the
     reassignments in progress were read."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     if snapshot.reassignments is None:
         return None
     moving = {r.topic for r in snapshot.reassignments}
@@ -247,7 +237,7 @@ def throttle_left_behind(cluster: Cluster, peers: dict[str, Any], params: dict[s
                 value = snapshot.broker_value(broker, key)
                 entry = snapshot.broker_configs[broker].get(key)
                 if value is not None and entry is not None:
-                    found.append(Violation(keys=(key,), location=_at(snapshot, f"broker:{broker}", entry.source),
+                    found.append(Violation(keys=(key,), location=snapshot.place(f"broker:{broker}", entry.source),
                                            arguments={"what": f"{key}={value}", "where": f"broker {broker}"},
                                            subject=f"broker {broker}"))  # fmt: skip
     for topic in snapshot.topics:
@@ -268,7 +258,7 @@ def _short(value: str) -> str:
 def reassignment_unthrottled(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
     """A reassignment in progress whose moves no throttle bounds: the topic lists no throttled
     replicas, or the brokers that receive the new replicas set no follower throttle rate."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     if snapshot.reassignments is None:
         return None
     by_topic: dict[str, list[int]] = {}
@@ -299,12 +289,12 @@ def _own(topic: Topic, key: str) -> str:
 def group_eager_assignor(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """A classic consumer group of many members whose chosen assignor is eager: every rebalance
     stops every member, for as long as the slowest takes to rejoin."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     found = []
     for group in snapshot.groups:
         if group.kind == "classic" and group.assignor in EAGER_ASSIGNORS and group.members >= params["members"]:
             arguments = {"group": group.id, "assignor": group.assignor, "members": str(group.members)}
-            found.append(Violation(keys=(), location=_at(snapshot, f"group:{group.id}", "DescribeGroups"),
+            found.append(Violation(keys=(), location=snapshot.place(f"group:{group.id}", "DescribeGroups"),
                                    arguments=arguments, subject=group.id, component="consumer"))  # fmt: skip
     return found
 
@@ -313,12 +303,12 @@ def group_eager_assignor(cluster: Cluster, peers: dict[str, Any], params: dict[s
 def group_without_static_membership(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """A large classic consumer group none of whose members has a group.instance.id: each
     restart of a member is a rebalance of all."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     found = []
     for group in snapshot.groups:
         if group.kind == "classic" and group.members >= params["members"] and group.static_members == 0:
             arguments = {"group": group.id, "members": str(group.members)}
-            found.append(Violation(keys=(), location=_at(snapshot, f"group:{group.id}", "DescribeGroups"),
+            found.append(Violation(keys=(), location=snapshot.place(f"group:{group.id}", "DescribeGroups"),
                                    arguments=arguments, subject=group.id, component="consumer"))  # fmt: skip
     return found
 
@@ -327,7 +317,7 @@ def group_without_static_membership(cluster: Cluster, peers: dict[str, Any], par
 def committed_below_log_start(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation]:
     """A group's committed offset below its partition's log start offset: retention deleted records
     the group had not read, and its next fetch is out of range (auto.offset.reset decides)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     starts = {(t.name, p.id): p.start_offset for t in snapshot.topics for p in t.partitions}
     found = []
     for group in snapshot.groups:
@@ -338,7 +328,7 @@ def committed_below_log_start(cluster: Cluster, peers: dict[str, Any], params: d
                 behind.append(f"{topic}-{partition} ({start - offset:,} records deleted unread)")
         if behind:
             arguments = {"group": group.id, "count": str(len(behind)), "named": _named(behind)}
-            found.append(Violation(keys=(), location=_at(snapshot, f"group:{group.id}", "OffsetFetch"),
+            found.append(Violation(keys=(), location=snapshot.place(f"group:{group.id}", "OffsetFetch"),
                                    arguments=arguments, subject=group.id, component="consumer"))  # fmt: skip
     return found
 
@@ -352,7 +342,7 @@ CHANGING_OPERATIONS = frozenset({"WRITE", "CREATE", "DELETE", "ALTER", "ALTER_CO
 def acl_wildcard_principal(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
     """Each ACL on the cluster allowing User:* (every principal, ANONYMOUS included) an operation
     that writes or changes something."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     if snapshot.acls is None:
         return None
     found = []
@@ -360,7 +350,7 @@ def acl_wildcard_principal(cluster: Cluster, peers: dict[str, Any], params: dict
         if acl.principal == "User:*" and acl.permission == "ALLOW" and acl.operation in CHANGING_OPERATIONS:
             pattern = " (prefixed)" if acl.pattern == "PREFIXED" else ""
             resource = f"{acl.resource_type.lower()} {acl.resource_name}{pattern}"
-            place = _at(snapshot, f"acl:{acl.resource_type.lower()}:{acl.resource_name}", "DescribeAcls")
+            place = snapshot.place(f"acl:{acl.resource_type.lower()}:{acl.resource_name}", "DescribeAcls")
             found.append(Violation(keys=(), location=place, subject=resource,
                                    arguments={"operation": acl.operation, "resource": resource}))  # fmt: skip
     return found
@@ -369,14 +359,14 @@ def acl_wildcard_principal(cluster: Cluster, peers: dict[str, Any], params: dict
 @cluster_check(arguments=("principals", "count"))
 def tenants_without_quotas(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
     """Several principals let in by ACLs, and no client quota at all on the cluster (both read)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     if snapshot.acls is None or snapshot.quotas is None:
         return None
     principals = sorted({a.principal for a in snapshot.acls if a.permission == "ALLOW" and a.principal != "User:*"})
     if len(principals) < params["principals"] or snapshot.quotas:
         return []
     arguments = {"principals": _named(principals), "count": str(len(principals))}
-    return [Violation(keys=(), location=_at(snapshot, "cluster", "DescribeClientQuotas"), arguments=arguments,
+    return [Violation(keys=(), location=snapshot.place("cluster", "DescribeClientQuotas"), arguments=arguments,
                       subject=snapshot.cluster_id)]  # fmt: skip
 
 
@@ -384,7 +374,7 @@ def tenants_without_quotas(cluster: Cluster, peers: dict[str, Any], params: dict
 def group_lag_growing(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> list[Violation] | None:
     """A group whose lag grew between the two reads of `audit --lag-interval`: its partitions'
     producers wrote more than it committed. Judged only when the offsets were read twice."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     later = snapshot.later
     if later is None:
         return None
@@ -403,7 +393,7 @@ def group_lag_growing(cluster: Cluster, peers: dict[str, Any], params: dict[str,
             arguments = {"group": group.id, "before": f"{before:,}", "after": f"{after:,}",
                          "seconds": f"{later.seconds:g}", "produced": f"{produced:,}", "consumed": f"{consumed:,}",
                          "state": group.state}  # fmt: skip
-            found.append(Violation(keys=(), location=_at(snapshot, f"group:{group.id}", "OffsetFetch"),
+            found.append(Violation(keys=(), location=snapshot.place(f"group:{group.id}", "OffsetFetch"),
                                    arguments=arguments, subject=group.id, component="consumer",
                                    assumptions=(f"two reads {later.seconds:g} s apart: a longer --lag-interval "
                                                 "(a minute or more) smooths commit intervals",)))  # fmt: skip

@@ -10,17 +10,13 @@ from typing import Any
 
 from advisor.model.document import ConfigSet
 from advisor.model.live_state import Partition, Snapshot
-from advisor.model.provenance import LiveConfig, Location
+from advisor.model.provenance import Location
 from advisor.model.topology import Cluster
+from advisor.rules.checks.live import live_of
 from advisor.rules.registry import cluster_check
 from advisor.rules.violation import Violation
 
 Judged = list[Violation] | None  # None: no plan given, not judged
-
-
-def _live(cluster: Cluster) -> Snapshot:
-    assert cluster.live is not None  # the runner runs a live rule only on a cluster read live
-    return cluster.live
 
 
 def _plans(cluster: Cluster) -> list[ConfigSet]:
@@ -43,7 +39,7 @@ def _place(plan: ConfigSet, line: int) -> Location:
 def plan_not_in_cluster(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> Judged:
     """Each move naming a broker the cluster does not have (or that is not running), or a
     partition it does not have."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     plans = _plans(cluster)
     if not plans:
         return None
@@ -66,7 +62,7 @@ def plan_not_in_cluster(cluster: Cluster, peers: dict[str, Any], params: dict[st
             if reasons:
                 found.append(Violation(keys=(), location=_place(plan, move["line"]), subject=where,
                                        arguments={"move": where, "why": "; ".join(reasons)},
-                                       related=(LiveConfig(snapshot.cluster_id, "cluster", "Metadata"),)))  # fmt: skip
+                                       related=(snapshot.place("cluster", "Metadata"),)))  # fmt: skip
     return found
 
 
@@ -77,7 +73,7 @@ def _list(ids: list[int]) -> str:
 @cluster_check(arguments=("move", "now", "planned"))
 def plan_reduces_replicas(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> Judged:
     """Each move that gives a partition fewer replicas than it has now."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     plans = _plans(cluster)
     if not plans:
         return None
@@ -92,7 +88,7 @@ def plan_reduces_replicas(cluster: Cluster, peers: dict[str, Any], params: dict[
                              "planned": f"{_brackets(_ids(move['replicas']))} ({len(move['replicas'])})"}  # fmt: skip
                 found.append(Violation(keys=(), location=_place(plan, move["line"]), arguments=arguments,
                                        subject=where,
-                                       related=(LiveConfig(snapshot.cluster_id, f"topic:{move['topic']}",
+                                       related=(snapshot.place(f"topic:{move['topic']}",
                                                            "Metadata"),)))  # fmt: skip
     return found
 
@@ -156,7 +152,7 @@ def plan_moves_data(cluster: Cluster, peers: dict[str, Any], params: dict[str, A
     """Once per plan: the bytes it copies, per receiving broker, and how long that takes at the
     throttle the files give it (the busiest receiver bounds it). Judged only when the partitions'
     sizes were read (DescribeLogDirs)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     receipts = _receipts(cluster, snapshot)
     if receipts is None:
         return None
@@ -171,7 +167,7 @@ def plan_moves_data(cluster: Cluster, peers: dict[str, Any], params: dict[str, A
         arguments = {"total": _size(sum(received.values())), "eta": eta,
                      "brokers": ", ".join(f"broker {b} {_size(n)}" for b, n in sorted(received.items()))}  # fmt: skip
         found.append(Violation(keys=(), location=plan.anchor, arguments=arguments, subject=plan.name,
-                               related=(LiveConfig(snapshot.cluster_id, "cluster", "DescribeLogDirs"),)))  # fmt: skip
+                               related=(snapshot.place("cluster", "DescribeLogDirs"),)))  # fmt: skip
     return found
 
 
@@ -179,7 +175,7 @@ def plan_moves_data(cluster: Cluster, peers: dict[str, Any], params: dict[str, A
 def plan_exceeds_free_disk(cluster: Cluster, peers: dict[str, Any], params: dict[str, Any]) -> Judged:
     """Each broker a plan copies more bytes to than its log directories have free (their disks'
     usable bytes, as the broker reports them: Kafka 3.3 and later)."""
-    snapshot = _live(cluster)
+    snapshot = live_of(cluster)
     receipts = _receipts(cluster, snapshot)
     if receipts is None or snapshot.log_dirs is None:
         return None
@@ -191,6 +187,6 @@ def plan_exceeds_free_disk(cluster: Cluster, peers: dict[str, Any], params: dict
             if dirs and free < bytes_in:
                 arguments = {"broker": str(broker), "receives": _size(bytes_in), "free": _size(free)}
                 found.append(Violation(keys=(), location=plan.anchor, arguments=arguments, subject=f"broker {broker}",
-                                       related=(LiveConfig(snapshot.cluster_id, f"broker:{broker}",
+                                       related=(snapshot.place(f"broker:{broker}",
                                                            "DescribeLogDirs"),)))  # fmt: skip
     return found
