@@ -115,16 +115,37 @@ def commit_offset(bootstrap: str, group: str, topic: str, partition: int, offset
 
 def wait_for_topic(admin, topic: str, partitions: int, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
     """CreateTopics returns when the controller has committed the topic; brokers learn of it
-    asynchronously. Wait until metadata shows every partition with a leader — in the answer of
-    the one broker asked; another may lag behind (describe_topic_configs allows for that)."""
+    asynchronously, each on its own, and a client's metadata request goes to any of them (seen in
+    CI: the next request met a broker that had not caught up). Wait until every live broker,
+    asked one by one, shows every partition with a leader."""
+    from kafka.admin import KafkaAdminClient
 
-    def ready() -> bool:
-        metadata = admin.list_topics(topic, timeout=10).topics.get(topic)
-        if metadata is None or metadata.error is not None or len(metadata.partitions) != partitions:
-            return False
-        return all(p.leader >= 0 for p in metadata.partitions.values())
+    brokers = admin.list_topics(timeout=10).brokers
+    checker = KafkaAdminClient(bootstrap_servers=[f"{b.host}:{b.port}" for b in brokers.values()])
+    try:
+        wait_until(lambda: all(_broker_knows(checker, node, topic, partitions) for node in sorted(brokers)),
+                   timeout, f"topic {topic} to reach every broker's metadata")  # fmt: skip
+    finally:
+        checker.close()
 
-    wait_until(ready, timeout, f"topic {topic} to reach the brokers' metadata")
+
+def _broker_knows(checker, node_id: int, topic: str, partitions: int) -> bool:  # type: ignore[no-untyped-def]
+    """One broker's own metadata answer (kafka-python sends to the node named; the pinned release's
+    manager is what its admin calls use)."""
+    import kafka.errors
+    from kafka.protocol.metadata import MetadataRequest
+
+    wanted = [MetadataRequest.MetadataRequestTopic(name=topic)]
+    request = MetadataRequest(topics=wanted, allow_auto_topic_creation=False)
+    try:
+        answer = checker._manager.run(checker._manager.send, request, node_id).topics[0]
+    except kafka.errors.KafkaError:  # a broker still starting or a connection refused: not ready yet
+        return False
+    return (
+        answer.error_code == 0
+        and len(answer.partitions) == partitions
+        and all(p.leader_id >= 0 for p in answer.partitions)
+    )
 
 
 def describe_topic_configs(admin, topic: str, timeout: float = 30) -> dict:  # type: ignore[no-untyped-def]
