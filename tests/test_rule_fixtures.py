@@ -192,11 +192,15 @@ def test_live_fixture(path: Path) -> None:
     """A saved snapshot, audited offline: its findings, by the live resource each is at, must
     equal its annotations; an `ok` resource's rule must have been judged there (a cluster check
     on its cluster, a config rule on that resource's config set), a `skip` one's not."""
+    from advisor.metrics.files import split_inputs
     from advisor.report.session import LiveTarget, RunRequest, judged, read
 
     beside = path.parent / path.name.removesuffix(".snapshot.json")  # the repository's files, for drift
-    files = tuple(sorted(beside.iterdir())) if beside.is_dir() else ()
-    inputs = read(RunRequest(paths=files, live=(LiveTarget(str(path), path=path),)))
+    files = sorted(str(p) for p in beside.iterdir()) if beside.is_dir() else []
+    measured, _, configs = split_inputs(files)  # the brokers' metrics, beside the repository's files
+    inputs = read(
+        RunRequest(paths=tuple(configs), metric_files=tuple(measured), live=(LiveTarget(str(path), path=path),))
+    )
     assert not inputs.problems, inputs.problems
     result = judged(inputs.document)
     assert not result.problems, result.problems

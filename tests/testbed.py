@@ -205,3 +205,20 @@ def settled(cluster: KafkaTestCluster) -> bool:
         if any(v > 0 for _, v in parse_samples(text, "kafka_server_quota_throttle_time")):  # NaN: not throttled
             return False
     return True
+
+
+REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+
+
+def reassign_partitions(bootstrap: str, plan, *arguments: str) -> str:  # type: ignore[no-untyped-def]
+    """The real kafka-reassign-partitions (Kafka 4.4.0's tool, from the Maven jars) with `plan`;
+    what it printed."""
+    import subprocess
+
+    import fetch_kafka  # tools/, put on sys.path by conftest
+
+    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
+    command = ["java", "-cp", classpath, REASSIGN, "--bootstrap-server", bootstrap,
+               "--reassignment-json-file", str(plan), *arguments]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    return done.stdout + done.stderr

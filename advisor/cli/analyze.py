@@ -59,13 +59,9 @@ def _timed_file(text: str) -> tuple[str, float]:
     return path, (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).timestamp()
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "inputs", nargs="*", metavar="PATH|URL", help="metrics files, exporter endpoints, config files or folders"
-    )
-    parser.add_argument(
-        "--scrape", action="append", default=[], metavar="URL", help="an exporter endpoint to scrape (repeatable)"
-    )
+def add_measure_options(parser: argparse.ArgumentParser) -> None:
+    """How metrics are taken, beside the inputs that name them: a Prometheus server's history,
+    a file's time, an endpoint's samples (analyze, advise; audit and lint with --metrics)."""
     parser.add_argument(
         "--prometheus",
         action="append",
@@ -91,6 +87,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--interval", type=_positive(float), default=30.0, metavar="SECONDS", help="between scrapes (default: 30)"
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "inputs", nargs="*", metavar="PATH|URL", help="metrics files, exporter endpoints, config files or folders"
+    )
+    parser.add_argument(
+        "--scrape", action="append", default=[], metavar="URL", help="an exporter endpoint to scrape (repeatable)"
+    )
+    add_measure_options(parser)
     add_run_options(parser)
 
 
@@ -120,22 +126,34 @@ def prepare(args: argparse.Namespace, command: str, metrics: tuple[str, ...] = (
     if need_metrics and not (files or endpoints or configs or args.prometheus):
         print(f"kafka-advisor {command}: error: nothing to analyze: name metrics files or endpoints", file=sys.stderr)
         return EXIT_ERROR
-    read_files = {path.resolve() for path in files}
-    for path, _ in args.time:
-        if Path(path).resolve() not in read_files:  # said, never ignored: a typo would leave the file at its mtime
-            print(f"kafka-advisor {command}: error: --time names {path}, which is no metrics file of this run",
-                  file=sys.stderr)  # fmt: skip
-            return EXIT_ERROR
-    if args.samples > 1 and not endpoints:
-        print(f"kafka-advisor {command}: error: --samples needs an endpoint to scrape", file=sys.stderr)
+    refused = measure_refusal(args, files, endpoints)
+    if refused:
+        print(f"kafka-advisor {command}: error: {refused}", file=sys.stderr)
         return EXIT_ERROR
     prepared = lint.prepare(args, command, [*configs, *files] or [Path.cwd()])
     if isinstance(prepared, int):
         return prepared
-    request = prepared.request._replace(
-        paths=tuple(configs),
+    request = measured(prepared.request._replace(paths=tuple(configs), metrics_passed=tuple(passed)), args, files,
+                       endpoints)  # fmt: skip
+    named = [p for p in [*configs, *files] if p.is_file()]
+    return prepared._replace(request=request), named
+
+
+def measure_refusal(args: argparse.Namespace, files: list[Path], endpoints: list[str]) -> str | None:
+    """Why the measure options cannot hold for these inputs (said, never ignored), else None."""
+    read_files = {path.resolve() for path in files}
+    for path, _ in args.time:
+        if Path(path).resolve() not in read_files:  # a typo would leave the file at its mtime
+            return f"--time names {path}, which is no metrics file of this run"
+    if args.samples > 1 and not endpoints:
+        return "--samples needs an endpoint to scrape"
+    return None
+
+
+def measured(request, args: argparse.Namespace, files: list[Path], endpoints: list[str]):  # type: ignore[no-untyped-def]
+    """The run request with its metric inputs and how they are taken."""
+    return request._replace(
         metric_files=tuple(files),
-        metrics_passed=tuple(passed),
         metric_times=tuple((Path(path), when) for path, when in args.time),
         endpoints=tuple(endpoints),
         samples=args.samples,
@@ -144,5 +162,3 @@ def prepare(args: argparse.Namespace, command: str, metrics: tuple[str, ...] = (
         window=args.window,
         step=args.step,
     )
-    named = [p for p in [*configs, *files] if p.is_file()]
-    return prepared._replace(request=request), named

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from advisor.cli.cluster_options import add_cluster_options, read_now, target_of
+from advisor.cli.cluster_options import add_cluster_options, read_now, target_of, with_metrics
 from advisor.cli.lint import EXIT_ERROR, add_run_options
 
 
@@ -62,6 +62,8 @@ def _judged(args: argparse.Namespace, target, kept: list[Path]) -> int:  # type:
     prepared = lint.prepare(args, "audit", list(args.paths) or [Path.cwd()])
     if isinstance(prepared, int):
         return prepared
-    request = prepared.request._replace(paths=tuple(args.paths), live=(target,))
-    named = [p for p in args.paths if p.is_file()] + kept
+    request = with_metrics(args, "audit", prepared.request._replace(paths=tuple(args.paths), live=(target,)))
+    if isinstance(request, int):
+        return request
+    named = [p for p in args.paths if p.is_file()] + kept + list(request.metric_files)
     return lint.emit(args, "audit", prepared, session.run(request), named)

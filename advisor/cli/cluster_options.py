@@ -33,6 +33,35 @@ def add_cluster_options(parser: argparse.ArgumentParser, required: bool) -> None
                         help="client settings the cluster needs (security), as Kafka's tools take them")  # fmt: skip
     parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
                         help="the whole read's time bound (default 60)")  # fmt: skip
+    parser.add_argument("--metrics", action="append", default=[], metavar="PATH|URL",
+                        help="the cluster's metrics: a saved scrape, a folder of them or an exporter endpoint "
+                             "(repeatable); a throttle is judged against the brokers' write rate")  # fmt: skip
+    from advisor.cli.analyze import add_measure_options
+
+    add_measure_options(parser)
+
+
+def with_metrics(args: argparse.Namespace, command: str, request: Any) -> Any:
+    """The run request with the cluster's metrics (--metrics, --prometheus) added, or an exit code
+    after saying why they cannot be read as given."""
+    if not (args.metrics or args.prometheus or args.time or args.samples > 1):
+        return request  # a lint of files alone: nothing of the metrics' readers imported
+    from advisor.cli.analyze import measure_refusal, measured
+    from advisor.cli.lint import EXIT_ERROR
+    from advisor.metrics.files import split_inputs
+    from advisor.output import inert
+
+    files, endpoints, others = split_inputs(list(args.metrics))
+    unread = [p for p in others if not p.is_dir()]
+    why = "not metrics kafka-advisor reads" if unread and unread[0].exists() else "no such file or directory"
+    refused = f"--metrics {unread[0]}: {why}" if unread else measure_refusal(args, files, endpoints)
+    if refused is None and (files or endpoints or args.prometheus) and args.bootstrap_server is None \
+            and args.snapshot is None:  # fmt: skip
+        refused = "--metrics and --prometheus measure a cluster: name it with --bootstrap-server or --snapshot"
+    if refused:
+        print(f"kafka-advisor {command}: error: {inert(refused)}", file=sys.stderr)
+        return EXIT_ERROR
+    return measured(request, args, files, endpoints) if files or endpoints or args.prometheus else request
 
 
 def command_settings(path: Path) -> tuple[tuple[tuple[str, str], ...], str] | str:

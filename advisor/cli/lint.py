@@ -183,9 +183,13 @@ def run(args: argparse.Namespace) -> int:
     prepared = prepare(args, "lint", list(args.paths))
     if isinstance(prepared, int):
         return prepared
+    from advisor.cli.cluster_options import with_metrics
     from advisor.report import session
 
-    request, named = prepared.request, [p for p in args.paths if p.is_file()]
+    request, named = with_metrics(args, "lint", prepared.request), [p for p in args.paths if p.is_file()]
+    if isinstance(request, int):
+        return request
+    named += list(request.metric_files)
     if args.bootstrap_server is not None or args.snapshot is not None:  # the cluster the files are judged against
         from advisor.cli.cluster_options import read_now, target_of
 

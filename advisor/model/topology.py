@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from advisor.model.document import ConfigSet
     from advisor.model.live_state import Snapshot
+    from advisor.model.observations import Observations
 
 
 class ClusterDeclaration(NamedTuple):
@@ -41,7 +42,7 @@ class Link(NamedTuple):
 
 
 class Cluster(Record):
-    __slots__ = ("__dict__", "beside", "context_only", "declaration", "id", "links", "live", "members")
+    __slots__ = ("__dict__", "beside", "context_only", "declaration", "id", "links", "live", "measured", "members")
 
     def __init__(
         self,
@@ -52,6 +53,7 @@ class Cluster(Record):
         live: Snapshot | None = None,  # what an audit read from the running cluster: the live rules' input
         beside: list[ConfigSet] | None = None,  # the files given with a live read: what drift compares it to
         context_only: bool = False,  # read only to judge the files against (lint --bootstrap-server)
+        measured: Observations | None = None,  # the run's metrics, when they are this live cluster's
     ) -> None:
         self.id = id
         self.members: list[ConfigSet] = [] if members is None else members
@@ -60,6 +62,7 @@ class Cluster(Record):
         self.live = live
         self.beside: list[ConfigSet] = [] if beside is None else beside
         self.context_only = context_only
+        self.measured = measured
 
     @cached_property  # links are final once the cluster is built; asked for every finding
     def guesses(self) -> list[str]:

@@ -304,6 +304,8 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
         document.observations = metrics.observations
     for target in request.live:
         _read_live(target, document, problems, skipped, request.limits.file_bytes)
+    if metrics is not None:
+        skipped += _join_measured(document)
     return Inputs(document, candidates, metrics, problems, skipped)
 
 
@@ -350,6 +352,23 @@ def _read_live(target: LiveTarget, document: Document, problems: list[Problem], 
     skipped += [Problem(where, None, f"not seen: {reason}", "not-seen") for reason in snapshot.not_seen]
     # a part that failed to be read (a broker down, a timeout): the audit is partial, exit 2
     problems += [Problem(where, None, f"partial: {reason}", "live") for reason in snapshot.failed]
+
+
+def _join_measured(document: Document) -> list[Problem]:
+    """The run's metrics given to the running cluster read with them (the rules that need both:
+    a throttle against the brokers' write rate), when they can only be its: one cluster read, and
+    metrics naming at most one cluster. Otherwise said, and no rule joins them."""
+    live = [cluster for cluster in document.clusters.values() if cluster.live is not None]
+    if not live or document.observations is None:
+        return []
+    named = sorted({series.cluster for series in document.observations.series if series.cluster is not None})
+    if len(live) == 1 and len(named) <= 1:
+        live[0].measured = document.observations
+        return []
+    clusters = f"the metrics name clusters {', '.join(named)}" if len(named) > 1 else "several clusters were read"
+    message = (f"{clusters}: which running cluster they measure is not known, so no rule judges the cluster "
+               "by them")  # fmt: skip
+    return [Problem(f"live://{live[0].id}", None, message, "not-joined")]
 
 
 def run_with_document(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> tuple[Report, Document]:

@@ -28,8 +28,9 @@ CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}
 CROSS_FILE_CHECKS: set[str] = set()  # checks that read the cluster's other files (`peers`)
 # A cluster check sees one cluster (its members, its peers summary, the rule's params) and
 # returns violations that say where they are: rules with scope `cluster` name it.
-# None: what the check judges was not read for this cluster (a live part not permitted), not judged
-ClusterCheck = Callable[["Any", dict[str, "Any"], dict[str, "Any"]], "list[Any] | None"]
+# None: what the check judges was not read for this cluster (a live part not permitted), not judged;
+# a NotJudged: there is something to judge but not what it is judged by (said in the run's notes)
+ClusterCheck = Callable[["Any", dict[str, "Any"], dict[str, "Any"]], "Any"]
 CLUSTER_CHECKS: dict[str, ClusterCheck] = {}
 # A metric check sees the run's observations, the rule, its params and what the broker configs
 # given agree on (analysis/broker_settings.py), and returns violations

@@ -26,7 +26,7 @@ from advisor.rules import findings as made
 from advisor.rules.findings import PROD_ASSUMED
 from advisor.rules.registry import Rule, check, cluster_check_named, metric_check_named
 from advisor.rules.spec import in_range
-from advisor.rules.violation import Violation
+from advisor.rules.violation import NotJudged, Violation
 
 if TYPE_CHECKING:
     from typing import Any
@@ -363,6 +363,11 @@ class _Run:
                     continue
                 if violations is None:
                     continue  # what it judges was not read (said in the run's notes): not judged here
+                if isinstance(violations, NotJudged):  # what it judges by was not given: said here
+                    where = f"live://{cluster.live.cluster_id}" if cluster.live is not None else members[0].path
+                    self.profiles.notes.append(Problem(where, None, f"{definition.id} not judged: {violations.reason}",
+                                                       "not-judged"))  # fmt: skip
+                    continue
                 self.evaluated.clusters.setdefault(cluster_id, set()).add(definition.id)
                 self.timed(definition.id, started)
                 for violation in violations:

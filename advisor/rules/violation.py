@@ -47,3 +47,13 @@ class Violation:
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__ if getattr(self, name))
         return f"Violation({shown})"
+
+
+class NotJudged:
+    """What a cluster check returns when there is something to judge but not what it judges by
+    (the brokers' write rate without their metrics): said in the run's notes, never a clean pass."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason

@@ -21,12 +21,11 @@ from confluent_kafka import Consumer, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient
 from kafka import TopicPartition as KafkaTopicPartition
 from kafka.admin import KafkaAdminClient, NewTopic
-from testbed import KafkaTestCluster, commit_offset, wait_until
+from testbed import KafkaTestCluster, commit_offset, reassign_partitions, wait_until
 
 pytestmark = pytest.mark.kafka
 
 REPO = Path(__file__).resolve().parents[2]
-REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
 
 
 def audit(bootstrap: str, *args: str, cwd: Path = REPO) -> tuple[int, dict]:
@@ -104,13 +103,9 @@ def test_a_throttle_left_behind_is_found_until_verify_removes_it(
     confluent = AdminClient({"bootstrap.servers": bootstrap})
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": topic, "partition": 0, "replicas": [2]}]}))
-    classpath = fetch_kafka.classpath(fetch_kafka.kafka_libs("4.4.0"))
 
     def reassign(*arguments: str) -> str:
-        command = ["java", "-cp", classpath, REASSIGN, "--bootstrap-server", bootstrap,
-                   "--reassignment-json-file", str(plan), *arguments]  # fmt: skip
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        return done.stdout + done.stderr
+        return reassign_partitions(bootstrap, plan, *arguments)
 
     try:
         reassign("--execute", "--throttle", "10000000")

@@ -155,11 +155,15 @@ def test_documented_examples_behave_as_documented(rule, tmp_path: Path) -> None:
 
             snapshot = tmp_path / "example.snapshot.json"
             snapshot.write_text(text)
+            from advisor.metrics.files import split_inputs
+
             files: tuple[Path, ...] = ()
-            if definition.example.alongside is not None:  # the repository's file the cluster is compared with
+            if definition.example.alongside is not None:  # the repository's file, or the brokers' metrics
                 files = (tmp_path / definition.example.alongside["name"],)
                 files[0].write_text(definition.example.alongside["text"])
-            result = run(RunRequest(paths=files, live=(LiveTarget(str(snapshot), path=snapshot),)))
+            measured, _, configs = split_inputs([str(f) for f in files])
+            result = run(RunRequest(paths=tuple(configs), metric_files=tuple(measured),
+                                    live=(LiveTarget(str(snapshot), path=snapshot),)))  # fmt: skip
             assert not result.problems, result.problems
         else:
             result, _ = lint_example(rule, tmp_path, text)

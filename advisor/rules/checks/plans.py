@@ -111,7 +111,8 @@ def _throttle_for(cluster: Cluster, plan: ConfigSet) -> int | None:
     return None
 
 
-def _size(value: float) -> str:
+def size_text(value: float) -> str:
+    """Bytes as people read them: 20.0 GB, 1.5 MB, 300 B."""
     for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if value >= scale:
             return f"{value / scale:.1f} {unit}"
@@ -162,10 +163,10 @@ def plan_moves_data(cluster: Cluster, peers: dict[str, Any], params: dict[str, A
             continue
         throttle = _throttle_for(cluster, plan)
         eta = (f"about {_duration(max(received.values()) / throttle)} at the script's --throttle "
-               f"{_size(throttle)}/s" if throttle else "no --throttle for it in the files given: it copies as fast "
+               f"{size_text(throttle)}/s" if throttle else "no --throttle for it in the files given: it copies as fast "
                "as the network allows")  # fmt: skip
-        arguments = {"total": _size(sum(received.values())), "eta": eta,
-                     "brokers": ", ".join(f"broker {b} {_size(n)}" for b, n in sorted(received.items()))}  # fmt: skip
+        brokers = ", ".join(f"broker {b} {size_text(n)}" for b, n in sorted(received.items()))
+        arguments = {"total": size_text(sum(received.values())), "eta": eta, "brokers": brokers}
         found.append(Violation(keys=(), location=plan.anchor, arguments=arguments, subject=plan.name,
                                related=(snapshot.place("cluster", "DescribeLogDirs"),)))  # fmt: skip
     return found
@@ -185,7 +186,7 @@ def plan_exceeds_free_disk(cluster: Cluster, peers: dict[str, Any], params: dict
             dirs = [d for d in snapshot.log_dirs.get(broker, []) if d.usable_bytes is not None]
             free = sum(d.usable_bytes or 0 for d in dirs)
             if dirs and free < bytes_in:
-                arguments = {"broker": str(broker), "receives": _size(bytes_in), "free": _size(free)}
+                arguments = {"broker": str(broker), "receives": size_text(bytes_in), "free": size_text(free)}
                 found.append(Violation(keys=(), location=plan.anchor, arguments=arguments, subject=f"broker {broker}",
                                        related=(snapshot.place(f"broker:{broker}",
                                                            "DescribeLogDirs"),)))  # fmt: skip
