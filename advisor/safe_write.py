@@ -6,6 +6,7 @@ beside it, then renamed over it — and nothing is left behind when writing fail
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Iterable
@@ -38,19 +39,41 @@ def refusal(target: Path, inputs: Iterable[Path]) -> str | None:
 
 
 def write_atomically(target: Path, text: str) -> None:
-    """Replace `target` with `text` in one step; a link at `target` is replaced, not followed."""
+    """Replace `target` with `text` (UTF-8) in one step; a link at `target` is replaced, not followed."""
+    write_bytes_atomically(target, text.encode("utf-8"))
+
+
+def write_bytes_atomically(target: Path, data: bytes) -> None:
+    """Replace `target` with `data` in one step, keeping its mode (and its owner where this process
+    may set it); a link at `target` is replaced, not followed."""
     folder = target.parent if str(target.parent) else Path(".")
     import tempfile  # only when a file is written (tempfile imports shutil, random, bz2, lzma)
 
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
         os.chmod(temporary, _mode(target))
+        _keep_owner(target, temporary)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _keep_owner(target: Path, temporary: str) -> None:
+    """The replaced file's owner and group on its replacement, where they differ and may be set
+    (a root-run fix of a user's file stays the user's); a file that was not there keeps ours."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        return
+    mine = os.stat(temporary)
+    if (mine.st_uid, mine.st_gid) != (info.st_uid, info.st_gid):
+        with contextlib.suppress(PermissionError, AttributeError):  # not ours to give: it keeps this process's
+            os.chown(temporary, info.st_uid, info.st_gid)
 
 
 def _mode(target: Path) -> int:

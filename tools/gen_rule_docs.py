@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate docs/rules/<ID>.md, docs/rules/index.md, rules/rule.schema.json and the list of rules
+"""Generate docs/rules/<ID>.md, docs/rules/index.md, docs/fix.md, rules/rule.schema.json and the list of rules
 the dev profile quiets (advisor/rules/dev_profile.py, for `lint --help`) from the rules.
 
 .venv/bin/python tools/gen_rule_docs.py [--check]
@@ -28,6 +28,7 @@ def outputs() -> dict[Path, str]:
     definitions = [rule.definition for rule in load_rules(REPO_ROOT / "rules")]
     files = {DOCS / f"{d.id}.md": docs.rule_page(d) for d in definitions}
     files[DOCS / "index.md"] = docs.index_page(definitions)
+    files[REPO_ROOT / "docs" / "fix.md"] = docs.fix_page(definitions)
     files[SCHEMA] = json.dumps(RuleDefinition.model_json_schema(), indent=2, sort_keys=True) + "\n"
     quiet = sorted(d.id for d in definitions if d.skip_in_dev)
     files[DEV_PROFILE] = (

@@ -37,6 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--diff", action="store_true", help="print the safe fixes as a unified diff (nothing is written); exit 1 if any"
     )
+    parser.add_argument("--fix", action="store_true",
+                        help="write the safe fixes into the files (with --diff: only show them); the report is "
+                             "what is left")  # fmt: skip
+    parser.add_argument("--unsafe-fixes", action="store_true",
+                        help="with --fix or --diff: the unsafe fixes too (they change behaviour: "
+                             "review them)")  # fmt: skip
+
+
+def _applicability(args: argparse.Namespace) -> tuple[str, ...]:
+    return ("safe", "unsafe") if getattr(args, "unsafe_fixes", False) else ("safe",)
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -143,7 +153,7 @@ def prepare(args: argparse.Namespace, command: str, paths: list[Path]) -> Prepar
         base=config.base,
         params=config.params,
         config_path=config.path,
-        fixes=("safe",) if getattr(args, "diff", False) else (),
+        fixes=_applicability(args) if getattr(args, "diff", False) or getattr(args, "fix", False) else (),
         limits=config.limits,
         follow_links=args.follow_links,
         ignore_unknown=args.ignore_unknown,
@@ -199,6 +209,13 @@ def run(args: argparse.Namespace) -> int:
         target = read_now(target) if args.snapshot is None else target
         request = request._replace(live=(target._replace(context_only=True),))
         named += [p for p in (args.command_config, args.snapshot) if p is not None]
+    if args.unsafe_fixes and not (args.fix or args.diff):
+        print("kafka-advisor lint: error: --unsafe-fixes needs --fix or --diff", file=sys.stderr)
+        return EXIT_ERROR
+    if args.fix and not args.diff:
+        from advisor.cli.fixing import fixed
+
+        return emit(args, "lint", prepared, fixed(request, list(args.paths), args.unsafe_fixes), named)
     return emit(args, "lint", prepared, session.run(request), named)
 
 

@@ -18,6 +18,7 @@ from advisor.fix import properties_writer, readback, structured_writer
 from advisor.model.changes import Change, Edit
 from advisor.model.document import ConfigSet, Document, Setting, SourceFile
 from advisor.model.findings import Finding
+from advisor.model.provenance import Location
 from advisor.named_tuple import NamedTuple
 from advisor.secrets import is_secret_key, redact_line
 from advisor.sources import readers
@@ -34,6 +35,23 @@ class FilePlan(NamedTuple):
     path: str
     edits: tuple[Edit, ...]
     skipped: tuple[Change, ...]  # Changes that overlapped an earlier one, or no edit could be proven
+    held: tuple[tuple[Change, int, str], ...] = ()  # never made by a fix: (change, its line, why)
+
+
+def held_back(setting: Setting | None, sharing: int) -> str | None:
+    """Why a value is never written by a fix, or None: a secret (never shown, never rewritten), a
+    template (the expression would be lost to a literal), or one value several config sets share
+    through a YAML anchor, alias or merge key (`sharing`: how many settings read that one span)."""
+    if setting is None:
+        return None
+    written = setting.raw if setting.raw is not None else setting.value
+    if setting.secret:
+        return "its value is a secret"
+    if "${" in written or "{{" in written:
+        return "its value is a template: a fix would replace the expression with a literal"
+    if sharing > 1:
+        return f"its value is shared by {sharing} settings through a YAML anchor, alias or merge key"
+    return None
 
 
 def plan(findings: Iterable[Finding], document: Document, applicability: tuple[str, ...] = ("safe",)) -> list[FilePlan]:
@@ -89,8 +107,19 @@ def _plan_file(source: SourceFile, proposed: list[Change], sets: dict[tuple[str,
     taken: list[Edit] = []
     skipped: list[Change] = []
     done: list[Change] = []
+    held: list[tuple[Change, int, str]] = []
+    spans: dict[Location, int] = {}  # a value's span → how many settings of this file read it
+    for config_set in {id(cs): cs for cs in sets.values() if cs.path == source.path}.values():
+        for setting in config_set.settings.values():
+            if setting.value_location is not None:
+                spans[setting.value_location] = spans.get(setting.value_location, 0) + 1
     for index, change in enumerate(proposed):
         if change in done:
+            continue
+        written = sets[(change.path, change.subject)].settings.get(change.key)
+        why = held_back(written, spans.get(written.value_location, 0) if written and written.value_location else 0)
+        if why is not None and written is not None:
+            held.append((change, written.location.line, why))
             continue
         pending = [c for c in proposed[index:] if c not in done]
         try:
@@ -108,7 +137,7 @@ def _plan_file(source: SourceFile, proposed: list[Change], sets: dict[tuple[str,
         except Exception as error:  # noqa: BLE001 - a writer's bug costs this change's edit, not the run
             writer_failed(change, error)
             skipped.append(change)
-    return FilePlan(source.path, tuple(sorted(taken, key=_order)), tuple(skipped))
+    return FilePlan(source.path, tuple(sorted(taken, key=_order)), tuple(skipped), tuple(held))
 
 
 _READ: dict[int, tuple[SourceFile, Any, Any]] = {}  # id(source) → (source, options, its state as read)

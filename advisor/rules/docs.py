@@ -198,12 +198,13 @@ def _flow_watch(rule: Definition) -> list[str]:
     return lines
 
 
+def _generated(title: str) -> list[str]:
+    return [f"# {title}", "", "Generated from rules/*.yaml by tools/gen_rule_docs.py; do not edit.", ""]
+
+
 def index_page(rules: Sequence[Definition]) -> str:
     lines = [
-        "# Rules",
-        "",
-        "Generated from rules/*.yaml by tools/gen_rule_docs.py; do not edit.",
-        "",
+        *_generated("Rules"),
         "| id | name | severity | category | applies to | Kafka versions | source |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -215,4 +216,36 @@ def index_page(rules: Sequence[Definition]) -> str:
             f"| [{rule.id}]({rule.id}.md) | {rule.name} | {rule.severity} | {rule.category} | {applies} "
             f"| `{rule.kafka_versions}` | {rule.source} |"
         )
+    return "\n".join(lines) + "\n"
+
+
+def fix_page(rules: Sequence[Definition]) -> str:
+    """docs/fix.md: which rules fix what, and how (`lint --fix`, `--unsafe-fixes`, `--diff`)."""
+    from advisor.rules.checks.keys import COMPUTED_FIXES
+
+    lines = [
+        *_generated("Fixes"),
+        "`lint --diff` shows the safe fixes; `lint --fix` writes them into the files, lints again and fixes",
+        "again until nothing changes, and reports what is left. `--unsafe-fixes` adds the unsafe ones: they",
+        "change how the software behaves, so review them. Everything but the fixed value stays byte for",
+        "byte as it was (comments, order, quoting, indentation, line endings, encoding and byte-order mark,",
+        "the final newline or its absence). A value that is a secret, a template (`${VAR}`, `{{ }}`) or",
+        "shared through a YAML anchor, alias or merge key is never written: the report says so, with the",
+        "line. A file that is a symbolic link, not a regular file, outside the paths given, read-only or",
+        "changed since it was read is not written either (exit 2, with the reason); the others still are.",
+        "A file whose fixes do not settle within four passes is put back as it was, and said.",
+        "",
+        "| rule | name | fix | applicability |",
+        "|---|---|---|---|",
+    ]
+    computed = {check: (action, applicability, when) for check, action, applicability, when in COMPUTED_FIXES}
+    for rule in rules:
+        if rule.fix is not None:
+            key = rule.fix.key or rule.keys[0]
+            what = f"remove `{key}`" if rule.fix.action == "remove" else f"`{key}={rule.fix.value}`"
+            lines.append(f"| [{rule.id}](rules/{rule.id}.md) | {rule.name} | {what} | {rule.fix.applicability} |")
+        elif rule.python in computed:
+            action, applicability, when = computed[rule.python]
+            what = f"{action} the key: {when}"
+            lines.append(f"| [{rule.id}](rules/{rule.id}.md) | {rule.name} | {what} | {applicability} |")
     return "\n".join(lines) + "\n"

@@ -55,6 +55,10 @@ MAX_COMPARED_KEYS = 200
 MAX_COMPARED_KEY_LENGTH = 128
 
 
+# The Changes this module's checks compute, for docs/fix.md: (check, action, applicability, when).
+COMPUTED_FIXES = (("keys:unknown_key", "remove", "safe", "a key Kafka removed: the software ignores it"),)
+
+
 @python_check(arguments=("key",))
 def unknown_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """One finding per key this component/client/version does not know: a removed key
