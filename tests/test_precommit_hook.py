@@ -33,10 +33,10 @@ def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def try_repo(folder: Path, *files: str) -> subprocess.CompletedProcess[str]:
+def try_repo(folder: Path, *files: str, hook: str = "kafka-advisor") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PRE_COMMIT_HOME": str(folder.parent / "pre-commit-home"), "PRE_COMMIT_COLOR": "never"}
     env.pop("PYTHONPATH", None)
-    command = [sys.executable, "-m", "pre_commit", "try-repo", str(REPO_ROOT), "kafka-advisor", "--verbose",
+    command = [sys.executable, "-m", "pre_commit", "try-repo", str(REPO_ROOT), hook, "--verbose",
                "--files", *files]  # fmt: skip
     return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=900, env=env)
 
@@ -52,3 +52,15 @@ def test_the_hook_fails_on_a_broken_file_and_passes_once_it_is_fixed(repository:
     passed = try_repo(repository, "config/producer.properties", *others)
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "Passed" in passed.stdout and "KP103" not in passed.stdout  # the workflow and the JSON: passed over
+
+
+def test_the_fixing_hook_writes_the_safe_fix_fails_once_and_then_passes(repository: Path) -> None:
+    producer = repository / "config" / "fixed-by-hook.producer.properties"
+    producer.write_text(BAD)
+    subprocess.run(["git", "add", str(producer)], cwd=repository, check=True, timeout=60)  # staged, as committed
+    fixed = try_repo(repository, "config/fixed-by-hook.producer.properties", hook="kafka-advisor-fix")
+    assert fixed.returncode == 1, fixed.stdout + fixed.stderr  # a file changed: the commit stops to show it
+    assert "files were modified by this hook" in fixed.stdout, fixed.stdout
+    assert producer.read_text() == FIXED
+    again = try_repo(repository, "config/fixed-by-hook.producer.properties", hook="kafka-advisor-fix")
+    assert again.returncode == 0, again.stdout + again.stderr

@@ -51,6 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kafka-version", metavar="V", help="Kafka version of the configurations (default: theirs)")
     patch = "print the changes to your files as a unified diff, each read back to prove it (nothing is written)"
     parser.add_argument("--diff", action="store_true", help=patch)
+    parser.add_argument("--apply", action="store_true",
+                        help="write the first step's changes into your files (docs/fix.md), then print "
+                             "its check")  # fmt: skip
+    parser.add_argument("--only", metavar="KEY[,KEY]", help="with --apply: the changes of these keys instead")
+    parser.add_argument("--all", action="store_true", help="with --apply: every step at once (not the method)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     profile = profile_from(args, flags, "recommend")
     if isinstance(profile, int):
         return profile
+    if ((args.only or args.all) and not args.apply) or (args.apply and not args.configs) or (args.only and args.all):
+        print("kafka-advisor recommend: error: --apply needs CONFIG files; --only or --all go with --apply, "
+              "not together", file=sys.stderr)  # fmt: skip
+        return 2
     read = _read_configs(args) if args.configs else None
     if isinstance(read, int):
         return read
@@ -81,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
         except UnknownVersionError as error:
             print(f"kafka-advisor recommend: error: {inert(str(error))}", file=sys.stderr)
             return 2
+        if args.apply:
+            from advisor.cli.recommend_apply import apply
+
+            return apply(result, document, list(args.configs), args.only, args.all)
         if args.diff:
             from advisor.fix import plan_changes, unified_diff
 

@@ -3,7 +3,8 @@ from a `.properties` file becomes Edits of its text that java.util.Properties re
 changed value, and that touch nothing else (comments, order, other keys' spelling stay).
 
 set a written key     its value span is replaced (continuations included) by the escaped value
-set an absent key     `key=value` is appended as a new line at the end of the file
+set an absent key     `key=value` is appended as a new line at the end of the file, in the file's
+                      line endings, a missing final newline still missing
 remove a written key  its whole logical line goes, with its line break
 """
 
@@ -47,5 +48,8 @@ def edits(change: Change, config_set: ConfigSet, text: str) -> list[Edit]:
         if span is None or span.offset is None or span.end_offset is None:
             return []
         return [Edit(change.path, span.offset, span.end_offset, value)]
-    lead = "" if not text or text.endswith(("\n", "\r")) else "\n"
-    return [Edit(change.path, len(text), len(text), f"{lead}{escape_key(change.key)}={value}\n")]
+    ending = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"  # the file's own
+    entry = f"{escape_key(change.key)}={value}"
+    if not text or text.endswith(("\n", "\r")):
+        return [Edit(change.path, len(text), len(text), f"{entry}{ending}")]
+    return [Edit(change.path, len(text), len(text), f"{ending}{entry}")]  # a file without a final newline stays so

@@ -91,11 +91,14 @@ def _line_end(text: str, offset: int) -> int:
 
 
 def _breaks(text: str, value_end: int, end: int) -> tuple[str, str]:
-    """(the line break of the line ending at `end`, the one to put before a line added after it:
-    none unless the text ends on that line without a break)."""
+    """(the line break to end a line added after the one ending at `end`, the one to put before
+    it): a text that ends on that line without a break gets the break before the added line and
+    none after, so it still ends without one."""
     rest = text[value_end:end]
     newline = rest[len(rest.rstrip("\r\n")) :] or ("\r\n" if "\r\n" in text else "\n")
-    return newline, newline if end == len(text) and not text.endswith(("\n", "\r")) else ""
+    if end == len(text) and not text.endswith(("\n", "\r")):
+        return "", newline
+    return newline, ""
 
 
 def _spans(setting: Setting, path: str) -> tuple[int, int, int, int] | None:

@@ -234,6 +234,8 @@ def fix_page(rules: Sequence[Definition]) -> str:
         "line. A file that is a symbolic link, not a regular file, outside the paths given, read-only or",
         "changed since it was read is not written either (exit 2, with the reason); the others still are.",
         "A file whose fixes do not settle within four passes is put back as it was, and said.",
+        "`recommend --apply` writes a load profile's values with the same writers, one step at a time",
+        "(docs/recommend.md); the pre-commit hook `kafka-advisor-fix` runs `lint --fix` (docs/ci.md).",
         "",
         "| rule | name | fix | applicability |",
         "|---|---|---|---|",

@@ -203,3 +203,53 @@ def test_a_secret_value_is_held_back_by_the_planner() -> None:
     assert held_back(secret, 1) == "its value is a secret"
     plain = Setting("linger.ms", "5", "linger.ms", place)
     assert held_back(plain, 1) is None and held_back(plain, 2) is not None
+
+
+# What the real parsers must see change in each case (a compose list entry "K=V" is named by K),
+# and nothing else: the fixed file is read the same for every key the fix did not touch.
+CHANGED = {
+    "compose-env-list": {"KAFKA_LOG_CLEANER_ENABLE", "KAFKA_NUM_RECOVERY_THREADS_PER_DATA_DIR"},
+    "compose-env-map": {"KAFKA_LOG_CLEANER_ENABLE"},
+    "kcat-insert-crlf": {"enable.idempotence"},
+    "librdkafka-json": {"enable.idempotence"},
+    "properties-crlf-latin1": {"max.in.flight.requests.per.connection"},
+    "spring-yaml": {"max.in.flight.requests.per.connection"},
+    "strimzi-bom": {"log.cleaner.enable", "num.recovery.threads.per.data.dir"},
+}
+
+
+def _leaves(value, path=()):  # type: ignore[no-untyped-def]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _leaves(inner, (*path, str(key)))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            named = str(inner).split("=", 1)[0] if isinstance(inner, str) and "=" in inner else str(index)
+            yield from _leaves(inner, (*path, named))
+    else:
+        yield path, value
+
+
+def _read_by_the_real_parser(path: Path) -> dict:  # type: ignore[type-arg]
+    if path.suffix in (".properties", ".conf"):  # kcat.conf: key=value lines, as Properties reads them
+        import subprocess
+
+        oracle = Path(__file__).resolve().parents[1] / "java" / "PropertiesOracle.java"
+        java = subprocess.run(["java", str(oracle), str(path)], capture_output=True, text=True, check=True, timeout=120)
+        return {(line.split("\t")[0],): line.split("\t", 1)[1] for line in java.stdout.splitlines()}
+    text = path.read_bytes().decode("utf-8-sig")
+    if path.suffix == ".json":
+        return dict(_leaves(json.loads(text)))
+    from ruamel.yaml import YAML
+
+    return dict(_leaves(YAML(typ="safe", pure=True).load(text)))
+
+
+@pytest.mark.skipif(shutil.which("java") is None, reason="needs Java to run java.util.Properties")
+@pytest.mark.parametrize("case", sorted(CHANGED), ids=str)
+def test_the_real_parsers_read_the_fixed_file_the_same_but_for_the_fixed_keys(case: str) -> None:
+    assert set(CHANGED) == {p.name for p in CASES.iterdir()}  # every case is read by its parser
+    for before in sorted((CASES / case / "before").iterdir()):
+        was, now = _read_by_the_real_parser(before), _read_by_the_real_parser(CASES / case / "after" / before.name)
+        moved = {path[-1] for path in set(was) | set(now) if was.get(path) != now.get(path)}
+        assert moved == CHANGED[case], moved
