@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,6 +211,10 @@ def test_a_secret_value_is_held_back_by_the_planner() -> None:
 CHANGED = {
     "compose-env-list": {"KAFKA_LOG_CLEANER_ENABLE", "KAFKA_NUM_RECOVERY_THREADS_PER_DATA_DIR"},
     "compose-env-map": {"KAFKA_LOG_CLEANER_ENABLE"},
+    "dotenv-crlf": {"KAFKA_LOG_CLEANER_ENABLE"},
+    "helm-extraconfig": {"extraConfig"},  # a block of properties text: the block is the YAML value
+    "spring-properties-crlf": {"spring.kafka.producer.properties.max.in.flight.requests.per.connection"},
+    "toml-librdkafka": {"max.in.flight.requests.per.connection"},
     "kcat-insert-crlf": {"enable.idempotence"},
     "librdkafka-json": {"enable.idempotence"},
     "properties-crlf-latin1": {"max.in.flight.requests.per.connection"},
@@ -231,7 +236,7 @@ def _leaves(value, path=()):  # type: ignore[no-untyped-def]
 
 
 def _read_by_the_real_parser(path: Path) -> dict:  # type: ignore[type-arg]
-    if path.suffix in (".properties", ".conf"):  # kcat.conf: key=value lines, as Properties reads them
+    if path.suffix in (".properties", ".conf") or path.name == ".env":  # key=value lines, as Properties reads them
         import subprocess
 
         oracle = Path(__file__).resolve().parents[1] / "java" / "PropertiesOracle.java"
@@ -240,6 +245,13 @@ def _read_by_the_real_parser(path: Path) -> dict:  # type: ignore[type-arg]
     text = path.read_bytes().decode("utf-8-sig")
     if path.suffix == ".json":
         return dict(_leaves(json.loads(text)))
+    if path.suffix == ".toml":
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # Python 3.10: tomli, the same parser
+            import tomli as tomllib
+
+        return dict(_leaves(tomllib.loads(text)))
     from ruamel.yaml import YAML
 
     return dict(_leaves(YAML(typ="safe", pure=True).load(text)))
