@@ -54,6 +54,22 @@ def held_back(setting: Setting | None, sharing: int) -> str | None:
     return None
 
 
+def unwritten(file_plan: FilePlan, document: Document) -> list[tuple[Change, int | None, str]]:
+    """Every Change of the plan no edit makes, with the line of its setting and why: held back, or
+    no edit of the file could be proven to make it (a value read through another file, an entry no
+    writer reaches) — said, never a silent pass."""
+    sets = {(cs.path, cs.name): cs for cs in document.config_sets}
+    found: list[tuple[Change, int | None, str]] = [(change, line, why) for change, line, why in file_plan.held]
+    for change in file_plan.skipped:
+        config_set = sets.get((change.path, change.subject))
+        written = config_set.settings.get(change.key) if config_set is not None else None
+        elsewhere = written is not None and written.location.path != change.path
+        line = written.location.line if written is not None and not elsewhere else None
+        where = f" (it is written in {written.location.path}:{written.location.line})" if elsewhere and written else ""
+        found.append((change, line, f"no edit of this file could be proven to make it{where}; change it by hand"))
+    return found
+
+
 def plan(findings: Iterable[Finding], document: Document, applicability: tuple[str, ...] = ("safe",)) -> list[FilePlan]:
     """The edits of every unsuppressed finding's Changes of the given applicability."""
     return plan_changes((c for f in findings if not f.suppressed for c in f.changes), document, applicability)

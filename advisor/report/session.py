@@ -430,7 +430,7 @@ def run_settled(request: RunRequest, sleep: Callable[[float], None] = time.sleep
         fixes = fix.plan(findings, document, request.fixes)
         diff = fix.unified_diff(fixes, document)
         held = (Problem(plan.path, line, f"{change.key}: its fix is not written: {why}", "fix-held")
-                for plan in fixes for change, line, why in plan.held)  # fmt: skip
+                for plan in fixes for change, line, why in fix.unwritten(plan, document))  # fmt: skip
         skipped += list(dict.fromkeys(held))  # one note per place, not per config set sharing it
     per_file = Counter(config_set.path for config_set in document.config_sets)
     files = [FileSummary(s.path, s.format, per_file[s.path]) for s in document.files]

@@ -265,3 +265,19 @@ def test_the_real_parsers_read_the_fixed_file_the_same_but_for_the_fixed_keys(ca
         was, now = _read_by_the_real_parser(before), _read_by_the_real_parser(CASES / case / "after" / before.name)
         moved = {path[-1] for path in set(was) | set(now) if was.get(path) != now.get(path)}
         assert moved == CHANGED[case], moved
+
+
+def test_a_fix_no_edit_can_make_is_said_with_where_the_value_is(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A compose service's env_file: the value lives in the .env read through the compose file, which
+    no writer edits through it yet — the report says so, and nothing is written."""
+    compose = tmp_path / "docker-compose.yml"
+    compose.write_text("services:\n  kafka:\n    image: bitnami/kafka:3.9\n    env_file:\n      - kafka.env\n")
+    env = tmp_path / "kafka.env"
+    env.write_text(
+        "KAFKA_CFG_NODE_ID=1\nKAFKA_CFG_PROCESS_ROLES=broker,controller\nKAFKA_CFG_LOG_CLEANER_ENABLE=false\n"
+    )
+    before = env.read_text(), compose.read_text()
+    main(["lint", str(tmp_path), "--fix", "--output-format", "json"])
+    notes = [n["message"] for n in json.loads(capsys.readouterr().out)["skipped"] if n["kind"] == "fix-held"]
+    assert any("log.cleaner.enable: its fix is not written" in n and f"{env}:3" in n for n in notes), notes
+    assert (env.read_text(), compose.read_text()) == before
