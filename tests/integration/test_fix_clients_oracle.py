@@ -1,7 +1,8 @@
 """The fixed client files are ones the real clients take: each client case of fixtures/fix, before
 and after `lint --fix`, constructed by the software that reads it — the Java producer
 (kafka-clients, from the Maven jars) from the .properties file, librdkafka (confluent-kafka) from the
-kcat.conf and the JSON dict. A file the client refused before the fix is taken after it."""
+kcat.conf and the JSON dict, kafka-python from its YAML keyword arguments. A file the client refused
+before the fix is taken after it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import fetch_kafka  # tools/, on the path through tests/conftest.py
 from oracles import compile_java, run_batch
-from test_client_library_oracle import build_librdkafka
+from test_client_library_oracle import build_kafka_python, build_librdkafka
 
 from advisor.report.session import lint
 
@@ -37,3 +38,16 @@ def test_librdkafka_takes_the_fixed_files() -> None:
         after = _settings(CASES / case / "after" / name)
         assert after.get("enable.idempotence") == "true", after
         assert build_librdkafka("producer", after) is None, case
+
+
+def test_kafka_python_refuses_the_keywords_before_and_takes_them_after() -> None:
+    import yaml
+
+    case = CASES / "kafka-python-yaml"
+    before, after = (
+        yaml.safe_load((case / kind / "writer.yaml").read_text())["producer"] for kind in ("before", "after")
+    )
+    for keywords in (before, after):
+        keywords.pop("bootstrap_servers")
+    assert "max_in_flight_requests_per_connection" in (build_kafka_python("producer", before) or "")
+    assert build_kafka_python("producer", after) is None

@@ -215,6 +215,7 @@ CHANGED = {
     "helm-extraconfig": {"extraConfig"},  # a block of properties text: the block is the YAML value
     "spring-properties-crlf": {"spring.kafka.producer.properties.max.in.flight.requests.per.connection"},
     "toml-librdkafka": {"max.in.flight.requests.per.connection"},
+    "kafka-python-yaml": {"max_in_flight_requests_per_connection"},
     "kcat-insert-crlf": {"enable.idempotence"},
     "librdkafka-json": {"enable.idempotence"},
     "properties-crlf-latin1": {"max.in.flight.requests.per.connection"},
