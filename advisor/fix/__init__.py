@@ -14,7 +14,7 @@ import difflib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from advisor.fix import properties_writer, readback, structured_writer
+from advisor.fix import properties_writer, readback, shell_writer, structured_writer
 from advisor.model.changes import Change, Edit
 from advisor.model.document import ConfigSet, Document, Setting, SourceFile
 from advisor.model.findings import Finding
@@ -76,8 +76,10 @@ def plan(findings: Iterable[Finding], document: Document, applicability: tuple[s
 
 
 def _candidates(change: Change, config_set: ConfigSet, source: SourceFile) -> Iterator[list[Edit]]:
-    if _writer(source) == "properties_writer":
-        edits = properties_writer.edits(change, config_set, source.text)
+    writer = _writer(source)
+    if writer in ("properties_writer", "shell_writer"):
+        module = properties_writer if writer == "properties_writer" else shell_writer
+        edits = module.edits(change, config_set, source.text)
         if edits:
             yield edits
         return

@@ -33,6 +33,8 @@ def state(source: SourceFile, text: str, options: Any, names: Iterable[str] = ()
         if config_set.name in found:
             return None  # two sets of one name: which changed could not be told
         found[config_set.name] = {key: setting.value for key, setting in config_set.settings.items()}
+        flags = (config_set.facts.get("command") or {}).get("flags") or {}
+        found[config_set.name] |= {flag: value for flag, value in flags.items() if isinstance(value, str)}
     return found
 
 

@@ -221,7 +221,7 @@ def index_page(rules: Sequence[Definition]) -> str:
 
 def fix_page(rules: Sequence[Definition]) -> str:
     """docs/fix.md: which rules fix what, and how (`lint --fix`, `--unsafe-fixes`, `--diff`)."""
-    from advisor.rules.checks.keys import COMPUTED_FIXES
+    from advisor.rules.checks import keys, throttles
 
     lines = [
         *_generated("Fixes"),
@@ -233,14 +233,17 @@ def fix_page(rules: Sequence[Definition]) -> str:
         "shared through a YAML anchor, alias or merge key is never written: the report says so, with the",
         "line. A file that is a symbolic link, not a regular file, outside the paths given, read-only or",
         "changed since it was read is not written either (exit 2, with the reason); the others still are.",
-        "A file whose fixes do not settle within four passes is put back as it was, and said.",
+        "A file whose fixes do not settle within four passes is put back as it was, and said. In a shell",
+        "script a fix changes a flag's value where it is written as a literal (`--throttle 40000000`); a",
+        "value built from a variable is said, not written.",
         "`recommend --apply` writes a load profile's values with the same writers, one step at a time",
         "(docs/recommend.md); the pre-commit hook `kafka-advisor-fix` runs `lint --fix` (docs/ci.md).",
         "",
         "| rule | name | fix | applicability |",
         "|---|---|---|---|",
     ]
-    computed = {check: (action, applicability, when) for check, action, applicability, when in COMPUTED_FIXES}
+    fixes = (*keys.COMPUTED_FIXES, *throttles.COMPUTED_FIXES)
+    computed = {check: (action, applicability, when) for check, action, applicability, when in fixes}
     for rule in rules:
         if rule.fix is not None:
             key = rule.fix.key or rule.keys[0]
@@ -248,6 +251,6 @@ def fix_page(rules: Sequence[Definition]) -> str:
             lines.append(f"| [{rule.id}](rules/{rule.id}.md) | {rule.name} | {what} | {rule.fix.applicability} |")
         elif rule.python in computed:
             action, applicability, when = computed[rule.python]
-            what = f"{action} the key: {when}"
+            what = f"remove the key: {when}" if action == "remove" else when
             lines.append(f"| [{rule.id}](rules/{rule.id}.md) | {rule.name} | {what} | {applicability} |")
     return "\n".join(lines) + "\n"

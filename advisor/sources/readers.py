@@ -52,7 +52,8 @@ READERS = (
            " text: kcat.conf key=value lines, or configparser [default]/[producer]/[consumer] sections)",
            "structured_writer"),
     Reader("shell", "shell", (".sh", ".bash", ""), {"shell": ".sh"},
-           "a script that calls kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls", None),
+           "a script that calls kafka-topics, kafka-configs, kafka-reassign-partitions or kafka-acls",
+           "shell_writer"),
     Reader("jvm_env", "jvm-options", (".sh", ".bash", ".service", ""), {"jvm-options": ".sh"},
            "a script or systemd unit that starts a broker (kafka-server-start) with JVM options (Connect,"
            " MirrorMaker and tool JVMs are not a broker's)", None),

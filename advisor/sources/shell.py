@@ -272,10 +272,21 @@ def load(path: str, text: str, _payload: Any, options) -> tuple[SourceFile, list
                     config_sets.append(_config_set(path, match.group(1), flags, first, last, lines))
                     break
     _mark_verified_plans(config_sets)
+    _named_apart(config_sets)
     if jvm_env.starts_broker(text) and (entries := jvm_env.jvm_entries(Path(path), text)):
         config_sets.append(jvm_env.broker_jvm(path, entries))  # the script also starts the broker
     directive_syntax.apply_file_settings(config_sets, found)
     return source, config_sets
+
+
+def _named_apart(config_sets: list[ConfigSet]) -> None:
+    """A command named like an earlier one of the script (an --execute and its --verify) is named
+    with its line too: a finding or a fix must tell which call it is about."""
+    seen: set[str] = set()
+    for config_set in config_sets:
+        if config_set.name in seen:
+            config_set.name = f"{config_set.name} (line {config_set.anchor.line})"
+        seen.add(config_set.name)
 
 
 def _mark_verified_plans(config_sets: list[ConfigSet]) -> None:

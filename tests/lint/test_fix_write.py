@@ -282,3 +282,36 @@ def test_a_fix_no_edit_can_make_is_said_with_where_the_value_is(tmp_path: Path, 
     notes = [n["message"] for n in json.loads(capsys.readouterr().out)["skipped"] if n["kind"] == "fix-held"]
     assert any("log.cleaner.enable: its fix is not written" in n and f"{env}:3" in n for n in notes), notes
     assert (env.read_text(), compose.read_text()) == before
+
+
+LIVE = CASES.parent / "live"
+
+
+@pytest.mark.parametrize(
+    ("written", "fixed"),
+    [
+        ("--execute --throttle 40000000\n", "--execute --throttle 55000000\n"),
+        ("--execute --throttle=40000000\n", "--execute --throttle=55000000\n"),
+        ('--execute --throttle "$RATE"\n', None),  # a variable: no edit, said
+    ],
+    ids=["flag-space", "flag-equals", "variable"],
+)
+def test_a_scripts_throttle_is_raised_to_the_measured_bound(tmp_path: Path, capsys, written: str, fixed) -> None:  # type: ignore[no-untyped-def]
+    """KO121's fix (unsafe): the script's --throttle raised to the busiest broker's peak write rate
+    (54 MB/s in fixtures/live/orders-move/brokers.prom, so 55000000), the rest of the script as it was."""
+    work = tmp_path / "orders-move"
+    shutil.copytree(LIVE / "orders-move", work)
+    script = work / "rebalance.sh"
+    text = script.read_text().replace("--execute --throttle 40000000\n", written)
+    if fixed is None:
+        text = "RATE=40000000\n" + text
+    script.write_text(text)
+    main(["lint", str(script), str(work / "rebalance-plan.json"), "--snapshot", str(LIVE / "orders-move.snapshot.json"),
+          "--metrics", str(work / "brokers.prom"), "--fix", "--unsafe-fixes", "--output-format", "json"])  # fmt: skip
+    report = json.loads(capsys.readouterr().out)
+    if fixed is None:
+        assert script.read_text() == text
+        assert any("--throttle: its fix is not written" in n["message"] for n in report["skipped"]), report["skipped"]
+        return
+    assert script.read_text() == text.replace(written, fixed)
+    assert "KO121" not in {f["rule"] for f in report["findings"]}

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from advisor.analysis.write_rates import WriteRate, peak_write_rates
+from advisor.model.changes import Change
 from advisor.model.live_state import Snapshot
 from advisor.model.provenance import Location, Provenance
 from advisor.model.topology import Cluster
@@ -28,12 +29,18 @@ _NO_RATE = ("the metrics given hold no write rate of a broker (BytesInPerSec: a 
             "or a scrape taken twice)")  # fmt: skip
 
 
+# The Changes this module's checks compute, for docs/fix.md: (check, action, applicability, what).
+COMPUTED_FIXES = (("throttles:throttle_below_write_rate", "set", "unsafe",
+                   "a script's `--throttle` raised to the busiest broker's measured write rate"),)  # fmt: skip
+
+
 class Throttle(NamedTuple):
     bytes_per_second: int
     what: str  # how the finding names it
     place: Provenance
     subject: str
     keys: tuple[str, ...]
+    script: tuple[str, str] | None = None  # the script's (path, config set name): its --throttle is a fix
 
 
 def _scripted(cluster: Cluster) -> list[Throttle]:
@@ -47,7 +54,7 @@ def _scripted(cluster: Cluster) -> list[Throttle]:
             continue
         line = int((command.get("flag_lines") or {}).get("--throttle") or command.get("line") or 1)
         found.append(Throttle(int(throttle), f"the script's --throttle {throttle}", Location(config_set.path, line),
-                              config_set.name, ()))  # fmt: skip
+                              config_set.name, (), (config_set.path, config_set.name)))  # fmt: skip
     return found
 
 
@@ -108,6 +115,8 @@ def throttle_below_write_rate(cluster: Cluster, peers: dict[str, Any], params: d
             },
             recommended=str(least) if throttle.keys else f"--throttle {least} or more",
             related=(busiest.place,),
+            # the script's own flag, raised to the bound (unsafe: the move runs faster, against the traffic)
+            change=Change("set", "--throttle", str(least), "unsafe", *throttle.script) if throttle.script else None,
         )
         for throttle in throttles
         if throttle.bytes_per_second < busiest.bytes_per_second
