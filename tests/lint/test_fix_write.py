@@ -315,3 +315,16 @@ def test_a_scripts_throttle_is_raised_to_the_measured_bound(tmp_path: Path, caps
         return
     assert script.read_text() == text.replace(written, fixed)
     assert "KO121" not in {f["rule"] for f in report["findings"]}
+
+
+def test_fixes_of_one_key_by_several_rules_are_written_once_and_the_mode_is_kept(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """acks=all is the fix of KP101 and of KP105: two changes of one value, made by one edit; in-flight 5
+    is KP103's. The file keeps its permissions."""
+    producer = tmp_path / "orders.producer.properties"
+    producer.write_text(PRODUCER)
+    producer.chmod(0o640)
+    assert {"KP101", "KP103", "KP105"} <= {f.rule for f in lint_files([producer]).findings}
+    main(["lint", str(producer), "--fix", "--unsafe-fixes"])
+    capsys.readouterr()
+    assert producer.read_text() == PRODUCER.replace("connection=9", "connection=5").replace("acks=1", "acks=all")
+    assert producer.stat().st_mode & 0o777 == 0o640
