@@ -6,6 +6,7 @@ hostile files are refused one by one, with the reason, and the others still fixe
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -328,3 +329,14 @@ def test_fixes_of_one_key_by_several_rules_are_written_once_and_the_mode_is_kept
     capsys.readouterr()
     assert producer.read_text() == PRODUCER.replace("connection=9", "connection=5").replace("acks=1", "acks=all")
     assert producer.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file away")
+def test_a_file_fixed_by_root_stays_its_owners(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    producer = tmp_path / "orders.producer.properties"
+    producer.write_text(PRODUCER)
+    os.chown(producer, 65534, 65534)  # nobody's, as a user's file under a root-run hook
+    main(["lint", str(producer), "--fix"])
+    capsys.readouterr()
+    assert "connection=5" in producer.read_text()
+    assert (producer.stat().st_uid, producer.stat().st_gid) == (65534, 65534)
