@@ -47,12 +47,12 @@ def fixed(request: Any, given: list[Path], unsafe: bool) -> Any:
                 continue
             applied[plan.path] = applied.get(plan.path, 0) + outcome.edits
             first.setdefault(plan.path, outcome)
-    final, document = session.run_with_document(request)
+    # the last run found nothing more to write: it is the report of what is left
     barred = {problem.path for problem in refused}
-    more = 0 if unsafe else sum(len(p.edits) for p in fix.plan(final.findings, document, ("unsafe",))
+    more = 0 if unsafe else sum(len(p.edits) for p in fix.plan(report.findings, document, ("unsafe",))
                                 if p.path not in barred)  # fmt: skip
     _say(applied, more)
-    return final._replace(problems=[*final.problems, *refused], fixes=[], diff="")
+    return report._replace(problems=[*report.problems, *refused], fixes=[], diff="")
 
 
 def _say(applied: dict[str, int], more: int) -> None:
