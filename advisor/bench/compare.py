@@ -61,6 +61,17 @@ class Bench(NamedTuple):
     def KIND(self) -> str:  # its renderers: output/__init__.py RENDERERS
         return "bench"
 
+    def verdict(self, name: str, before: Side | None = None, after: Side | None = None) -> str:
+        """Whether `after` did better on a figure than `before`, beyond the noise of their runs:
+        verify's rule (advisor/verify/compare.py), so the same runs saved give verify's verdict."""
+        from advisor.analysis.noise import compared
+
+        before, after = before or self.before, after or self.after
+        better = "down" if name.endswith("_ms") else "up"
+        _, _, verdict, _ = compared([getattr(r, name) for r in before.runs], [getattr(r, name) for r in after.runs],
+                                    better)  # fmt: skip
+        return verdict
+
     def ratio(self, name: str, before: Side | None = None, after: Side | None = None) -> float | None:
         before, after = before or self.before, after or self.after
         base = before.figure(name).median
@@ -81,11 +92,14 @@ class Bench(NamedTuple):
                   "payload_file": None if self.payload is None else {"name": self.payload.path.name,
                                                                      "records": self.payload.records},
                   "before": self.before.to_dict(), "after": self.after.to_dict(),
-                  "ratios": {name: self.ratio(name) for name in FIGURES}}  # fmt: skip
+                  "ratios": {name: self.ratio(name) for name in FIGURES},
+                  "verdicts": {name: self.verdict(name) for name in FIGURES}}  # fmt: skip
         if self.consumer_before is not None and self.consumer_after is not None:
             ratios = {name: self.ratio(name, self.consumer_before, self.consumer_after) for name in CONSUMER_FIGURES}
+            verdicts = {name: self.verdict(name, self.consumer_before, self.consumer_after)
+                        for name in CONSUMER_FIGURES}  # fmt: skip
             record["consumer"] = {"before": self.consumer_before.to_dict(), "after": self.consumer_after.to_dict(),
-                                  "ratios": ratios}  # fmt: skip
+                                  "ratios": ratios, "verdicts": verdicts}  # fmt: skip
         return record
 
 
@@ -130,9 +144,11 @@ def run(
     consumers: tuple[dict[str, str], dict[str, str]] | None = None,
     throughput: int = -1,
     payload: perf.Payload | None = None,
+    save: Callable[[str, str], None] | None = None,
 ) -> Bench:
     """The producer sides interleaved; then, with `consumers` (their before and after settings),
-    the consumer sides reading the records the producers wrote, each run in a group of its own."""
+    the consumer sides reading the records the producers wrote, each run in a group of its own.
+    `save(name, output)`: each counted producer run's output (`before-1`, `after-1`, ...)."""
     results: dict[str, list[Any]] = {"before": [], "after": []}
     read: dict[str, list[Any]] = {"before": [], "after": []}
     plan = _interleaved(rounds)
@@ -142,8 +158,10 @@ def run(
                                                                                        ("after", after))}  # fmt: skip
         for number, (side, warmup) in enumerate(plan, start=1):
             progress(f"run {number}/{total}: producer {side}{' (warm-up)' if warmup else ''}")
+            name = f"{side}-{len(results[side]) + 1}"
+            kept = (lambda output, name=name: save(name, output)) if save and not warmup else None
             result = perf.run(tool, topic, max(1000, records // 5) if warmup else records, size, files[side],
-                              throughput, payload=payload.path if payload else None)  # fmt: skip
+                              throughput, payload=payload.path if payload else None, keep=kept)  # fmt: skip
             if not warmup:
                 results[side].append(result)
         if consumers:

@@ -1,75 +1,24 @@
-"""Kafka's ProducerPerformance (kafka-producer-perf-test): one run, and its final summary read.
-
-The summary line: `N records sent, X records/sec (Y MB/sec), A ms avg latency, M ms max latency,
-P50 ms 50th, P95 ms 95th, P99 ms 99th, P999 ms 99.9th.` — newer releases may add ` steady state`
-after the count and print records/sec with six decimals; older ones wrote `M max latency` without
-"ms". MB is MiB; latency runs from just before send() to the callback (kafka-profiles.md §5.1).
-"""
+"""Kafka's ProducerPerformance (kafka-producer-perf-test) and ConsumerPerformance: one run each,
+and what it printed read (the producer's summary: advisor/metrics/perf_output.py)."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from advisor import lazy_re
+from advisor.metrics.perf_output import EXPLAINING as EXPLAINING  # the summary's reader, bench's too
+from advisor.metrics.perf_output import MAX_OUTPUT as MAX_OUTPUT
+from advisor.metrics.perf_output import PerfError as PerfError
+from advisor.metrics.perf_output import PerfResult as PerfResult
+from advisor.metrics.perf_output import metrics as metrics
+from advisor.metrics.perf_output import summary as summary
 from advisor.named_tuple import NamedTuple
+from advisor.secrets import redact_line
 
-_SUMMARY = lazy_re.compile(
-    r"(?P<records>\d+) records sent(?: steady state)?, (?P<rate>[\d.]+) records/sec \((?P<mb>[\d.]+) MB/sec\), "
-    r"(?P<avg>[\d.]+) ms avg latency, (?P<max>[\d.]+) (?:ms )?max latency, (?P<p50>\d+) ms 50th, "
-    r"(?P<p95>\d+) ms 95th, (?P<p99>\d+) ms 99th, (?P<p999>\d+) ms 99\.9th"
-)
-# --print-metrics: `group:name:{tags} : value` lines after the summary (ToolsUtils.printMetrics).
-_METRIC = lazy_re.compile(
-    r"^producer-metrics:(?P<name>[\w.-]+):\{(?P<tags>[^}]*)\}\s*:\s*(?P<value>\S+)\s*$", re.MULTILINE
-)
-# The producer metrics that explain a difference (kafka-profiles.md §5.1).
-EXPLAINING = ("batch-size-avg", "record-queue-time-avg", "compression-rate-avg", "bufferpool-wait-ratio",
-              "records-per-request-avg", "request-latency-avg")  # fmt: skip
 PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance"
-MAX_OUTPUT = 4_000_000  # characters of a run's output kept: the summary is the last line
-
-
-class PerfResult(NamedTuple):
-    records: int
-    records_per_second: float
-    mib_per_second: float
-    avg_ms: float
-    max_ms: float
-    p50_ms: float
-    p95_ms: float
-    p99_ms: float
-    p999_ms: float
-    metrics: dict[str, float]  # --print-metrics: the explaining producer metrics (the client's own)
-
-
-class PerfError(Exception):
-    pass
-
-
-def summary(output: str) -> PerfResult:
-    """The last full summary of a run's output (a steady-state one, when the tool printed it, is last)."""
-    found = list(_SUMMARY.finditer(output))
-    if not found:
-        raise PerfError("kafka-producer-perf-test printed no summary line")
-    m = found[-1]
-    return PerfResult(int(m["records"]), float(m["rate"]), float(m["mb"]), float(m["avg"]), float(m["max"]),
-                      float(m["p50"]), float(m["p95"]), float(m["p99"]), float(m["p999"]), metrics(output))  # fmt: skip
-
-
-def metrics(output: str) -> dict[str, float]:
-    """The explaining metrics --print-metrics printed (the producer-wide ones, not per topic or node)."""
-    found = {}
-    for m in _METRIC.finditer(output):
-        if m["name"] in EXPLAINING and "topic=" not in m["tags"] and "node-id=" not in m["tags"]:
-            try:
-                value = float(m["value"].replace(",", ""))
-            except ValueError:
-                continue
-            if value == value and abs(value) != float("inf"):
-                found[m["name"]] = value
-    return found
 
 
 class Tool(NamedTuple):
@@ -85,7 +34,8 @@ class Tool(NamedTuple):
 
 
 def run(tool: Tool, topic: str, records: int, size: int, config: Path, throughput: int = -1,
-        timeout: float = 900, payload: Path | None = None) -> PerfResult:  # fmt: skip
+        timeout: float = 900, payload: Path | None = None,
+        keep: Callable[[str], None] | None = None) -> PerfResult:  # fmt: skip
     """One run of `records` records of `size` bytes with the producer settings in `config`
     (bootstrap servers and security included), at most `throughput` records a second (-1: unbounded).
     With `payload`, the records are its lines instead (the tool picks one at random for each record),
@@ -101,7 +51,10 @@ def run(tool: Tool, topic: str, records: int, size: int, config: Path, throughpu
     if finished.returncode != 0:
         last = (finished.stderr or finished.stdout).strip().splitlines()[-1:] or ["no output"]
         raise PerfError(f"kafka-producer-perf-test failed (exit {finished.returncode}): {last[0][:300]}")
-    return summary(output)
+    result = summary(output)
+    if keep is not None:  # the run as printed, each line redacted: a saved run is a verify input
+        keep("".join(redact_line(line) + "\n" for line in output.splitlines()))
+    return result
 
 
 # kafka-consumer-perf-test with --hide-header: one CSV line per run — start.time, end.time,

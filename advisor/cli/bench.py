@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--records", type=int, default=200_000, help="records a run (default 200000)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side after the warm-up (default 2)")
     parser.add_argument("--topic-partitions", type=int, default=6, help="partitions of the bench's topic (6)")
+    parser.add_argument("--save-runs", type=Path, metavar="DIR",
+                        help="save each counted producer run's output there (before-N.txt, after-N.txt): "
+                             "verify reads them and gives the same verdicts")  # fmt: skip
     parser.add_argument("--output-format", choices=formats("bench"), default="text")
 
 
@@ -112,13 +115,17 @@ def run(args: argparse.Namespace) -> int:
     sides = {name: {**common, **settings, **EQUAL_DURABILITY} for name, settings in (("before", before),
                                                                                     ("after", after))}  # fmt: skip
     tool = perf.Tool(script=args.perf_test, classpath=args.classpath)
+    save = _saver(args) if args.save_runs is not None else None
+    if isinstance(save, str):
+        print(f"kafka-advisor bench: error: --save-runs {inert(save)}", file=sys.stderr)
+        return 2
     admin = {k: v for k, v in common.items() if not k.startswith(("key.", "value.", "linger", "batch", "acks"))}
     try:
         with compare.bench_topic(admin, args.topic_partitions, replication, max(1, replication - 1)) as topic, \
                 _progress_bar() as progress:  # fmt: skip
             outcome = compare.run(tool, topic, sides["before"], sides["after"], args.records, size, args.rounds,
                                   progress=progress, consumers=consumers, throughput=args.throughput,
-                                  payload=payload)  # fmt: skip
+                                  payload=payload, save=save)  # fmt: skip
     except perf.PerfError as error:
         print(f"kafka-advisor bench: error: {inert(str(error))}", file=sys.stderr)
         return 2
@@ -127,7 +134,36 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)  # fmt: skip
         return 2
     sys.stdout.write(render(outcome.redacted(), args.output_format))
+    if args.save_runs is not None:
+        folder = args.save_runs
+        print(
+            f"kafka-advisor bench: runs saved in {inert(str(folder))}: kafka-advisor verify --before "
+            f"{folder}/before-*.txt --after {folder}/after-*.txt --expect KEY judges them alike",
+            file=sys.stderr,
+        )
     return 0
+
+
+def _saver(args: argparse.Namespace) -> Callable[[str, str], None] | str:
+    """What writes a run's output into --save-runs, or why it cannot: the folder must exist, and no
+    input (a settings file, the command config) is ever written over."""
+    from advisor import safe_write
+    from advisor.bench import perf
+
+    folder: Path = args.save_runs
+    if not folder.is_dir():
+        return f"{folder}: not a folder"
+    inputs = [p for p in (args.before, args.after, args.consumer_before, args.consumer_after, args.command_config,
+                          args.payload_file) if p is not None]  # fmt: skip
+
+    def save(name: str, output: str) -> None:
+        target = folder / f"{name}.txt"
+        refused = safe_write.refusal(target, inputs)
+        if refused:
+            raise perf.PerfError(f"--save-runs {refused}")
+        safe_write.write_atomically(target, output)
+
+    return save
 
 
 @contextmanager

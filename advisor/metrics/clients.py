@@ -28,6 +28,7 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from advisor import lazy_re
 from advisor.model.document import LoadError
 from advisor.named_tuple import NamedTuple
 
@@ -82,7 +83,18 @@ FETCH_RATE = ClientMetric("consumer-fetch-manager-metrics/fetch-rate", "consumer
 REBALANCE_TOTAL = ClientMetric("consumer-coordinator-metrics/rebalance-total", "consumer", "count", "rebalances")
 PARTITION_RECORDS_LAG = ClientMetric("consumer/partition-records-lag", "consumer", "value", "records")
 
-CLIENT_METRICS = (BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
+# kafka-producer-perf-test's own summary of a run (`bench` reads the same line): the run's records a
+# second, MiB a second and latency percentiles (send() to callback), one sample a run.
+PERF_RECORDS_PER_SECOND = ClientMetric("perf/records-per-second", "producer", "value", "records/s")
+PERF_MIB_PER_SECOND = ClientMetric("perf/mib-per-second", "producer", "value", "MiB/s")
+PERF_P50 = ClientMetric("perf/p50-latency", "producer", "value", "ms")
+PERF_P99 = ClientMetric("perf/p99-latency", "producer", "value", "ms")
+PERF_P999 = ClientMetric("perf/p99.9-latency", "producer", "value", "ms")
+PERF_FIGURES = {"records_per_second": PERF_RECORDS_PER_SECOND, "mib_per_second": PERF_MIB_PER_SECOND,
+                "p50_ms": PERF_P50, "p99_ms": PERF_P99, "p999_ms": PERF_P999}  # fmt: skip
+
+CLIENT_METRICS = (*PERF_FIGURES.values(),
+                  BATCH_SIZE_AVG, RECORD_SIZE_AVG, RECORDS_PER_BATCH, RECORD_SEND_TOTAL, RECORD_SEND_RATE,
                   RECORD_ERROR_TOTAL, RECORD_RETRY_TOTAL, RECORD_QUEUE_TIME_AVG, REQUEST_LATENCY_AVG,
                   THROTTLE_TIME_AVG, BUFFERPOOL_WAIT_RATIO, QUEUE_FILL, RECORD_RETRY_RATE, RECORD_ERROR_RATE,
                   REQUESTS_SENT_TOTAL,
@@ -120,9 +132,15 @@ class ClientSample(NamedTuple):
     library: str  # java, librdkafka, kafka-python
 
 
+PERF_TEST = "perf-test"  # kafka-producer-perf-test's output, saved (with --print-metrics: its metrics too)
+
+
 def kind_of(head: str) -> str | None:
-    """Which client format a JSON text is, from its start: java (our dump), librdkafka, kafka-python."""
+    """Which client format a text is, from its start: java (our dump), librdkafka, kafka-python
+    (JSON), or a saved kafka-producer-perf-test run."""
     start = head.lstrip("\ufeff \t\r\n")
+    if _PERF_LINE.search(head):
+        return PERF_TEST
     if not start.startswith("{"):
         return None
     if f'"format": "{JAVA_FORMAT}"' in head or f'"format":"{JAVA_FORMAT}"' in head:
@@ -194,10 +212,42 @@ def read(text: str, path: str, kind: str) -> list[ClientSample]:
     return read_lines(text.splitlines(keepends=True), path, kind, len(text) + 1)
 
 
+# A progress or summary line of kafka-producer-perf-test (advisor/bench/perf.py reads the summary).
+_PERF_LINE = lazy_re.compile(r"(?m)^\d+ records sent(?: steady state)?, [\d.]+ records/sec \([\d.]+ MB/sec\)")
+
+
+def _perf(lines: Iterable[str], path: str, most: int) -> list[ClientSample]:
+    """A saved perf-test run: its final summary's figures and its --print-metrics producer metrics,
+    one sample each, of the client the metrics name (else the file). A run without a final summary
+    (cut short) is an error: its figures would be a progress line's."""
+    from advisor.metrics import perf_output as perf
+
+    text = "".join(lines)
+    if len(text) > perf.MAX_OUTPUT * 4:
+        raise LoadError(path, None, "larger than a perf-test run's output is (limits.file-bytes)")
+    try:
+        run = perf.summary(text)
+    except perf.PerfError as error:
+        raise LoadError(path, None, f"{error} (a run cut short?)") from None
+    client = perf.client_id(text) or path
+    at = text.count("\n", 0, perf.summary_offset(text)) + 1
+    found = [ClientSample(metric, client, (), float(getattr(run, figure)), None, at, f"summary {figure}", "java")
+             for figure, metric in PERF_FIGURES.items()]  # fmt: skip
+    for name, value in perf.all_metrics(text).items():
+        metric = JAVA_NAMES.get(f"producer-metrics/{name}")
+        if metric is not None:
+            found.append(ClientSample(metric, client, (), value, None, at, f"producer-metrics/{name}", "java"))
+    if len(found) > most:
+        raise LoadError(path, None, f"more than {most:,} samples (limits.metric-points)")
+    return found + records_per_batch(found)
+
+
 def read_lines(
     lines: Iterable[str], path: str, kind: str, whole_limit: int, most: int = 50_000_000
 ) -> list[ClientSample]:
     """Every sample the rules read; more than `most` (limits.metric-points) is an error."""
+    if kind == PERF_TEST:
+        return _perf(lines, path, most)
     samples: list[ClientSample] = []
     for line, document in _objects(lines, path, whole_limit):
         if len(samples) > most:

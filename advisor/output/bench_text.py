@@ -17,12 +17,13 @@ def render(outcome: Bench, options: RenderOptions) -> str:
     head = (f"kafka-producer-perf-test on {outcome.topic}: {outcome.records:,} {records} a run, "
             f"{len(outcome.before.runs)} runs a side after a warm-up, interleaved; acks=all and idempotence on both "
             "sides (equal durability)")  # fmt: skip
-    lines = [head, "", f"{'':12}{'before':>22}{'after':>22}{'after/before':>14}"]
+    lines = [head, "", f"{'':12}{'before':>22}{'after':>22}{'after/before':>14}  verdict (beyond the noise?)"]
     for name in FIGURES:
         old, new = outcome.before.figure(name), outcome.after.figure(name)
         ratio = outcome.ratio(name)
         lines.append(f"{names[name]:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
-                     f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
+                     f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}  "
+                     f"{outcome.verdict(name)}")  # fmt: skip
     before_metrics, after_metrics = outcome.before.explaining(), outcome.after.explaining()
     explained = [name for name in before_metrics if name in after_metrics]
     if explained:
@@ -33,8 +34,9 @@ def render(outcome: Bench, options: RenderOptions) -> str:
         for name, shown in (("fetch_mib_per_second", "fetch MiB/s"), ("fetch_records_per_second", "fetch rec/s")):
             old, new = outcome.consumer_before.figure(name), outcome.consumer_after.figure(name)
             ratio = outcome.ratio(name, outcome.consumer_before, outcome.consumer_after)
+            verdict = outcome.verdict(name, outcome.consumer_before, outcome.consumer_after)
             lines.append(f"{shown:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
-                         f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}")  # fmt: skip
+                         f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}  {verdict}")  # fmt: skip
     changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
     lines += [
         "",

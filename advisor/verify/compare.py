@@ -10,18 +10,10 @@ from collections import defaultdict
 from itertools import pairwise
 from typing import Any
 
+from advisor.analysis.noise import Side, compared
 from advisor.model.observations import Observations, Series
 from advisor.named_tuple import NamedTuple
 from advisor.verify.proofs import Proof
-
-
-class Side(NamedTuple):
-    median: float
-    noise: float  # half the spread of the samples
-    samples: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._asdict()
 
 
 class Verdict(NamedTuple):
@@ -91,30 +83,9 @@ def values(observations: Observations, proof: Proof) -> list[float]:
     return [statistics.fmean(found_values) for _, found_values in ordered]
 
 
-def _side(samples: list[float]) -> Side | None:
-    if not samples:
-        return None
-    return Side(statistics.median(samples), (max(samples) - min(samples)) / 2, len(samples))
-
-
 def judge(proof: Proof, before: Observations, after: Observations) -> Verdict:
-    old, new = _side(values(before, proof)), _side(values(after, proof))
-    if old is None or new is None:
-        return Verdict(proof, old, new, "not measured", "the metric is missing on " +
-                       ("both sides" if old is None and new is None else "one side"))  # fmt: skip
-    if old.samples < 2 or new.samples < 2:
-        return Verdict(proof, old, new, "inconclusive", "fewer than two samples on a side: no noise bound "
-                       "(capture several scrapes or dumps on each side)")  # fmt: skip
-    difference = new.median - old.median
-    noise = max(old.noise, new.noise)
-    if abs(difference) <= noise:
-        return Verdict(
-            proof, old, new, "inconclusive", f"the change ({difference:+.4g}) is within the noise (±{noise:.4g})"
-        )
-    better = (difference > 0) == (proof.better == "up")
-    change = f"{difference / old.median:+.0%}" if old.median else f"{difference:+.4g}"
-    return Verdict(proof, old, new, "improved" if better else "regressed",
-                   f"{change}, beyond the noise (±{noise:.4g})")  # fmt: skip
+    old, new, verdict, why = compared(values(before, proof), values(after, proof), proof.better)
+    return Verdict(proof, old, new, verdict, why)
 
 
 class Verification(NamedTuple):

@@ -17,6 +17,8 @@ class Proof(NamedTuple):
     per_labels: tuple[tuple[str, str], ...] = ()  # the same, for `per`
 
 
+# A saved kafka-producer-perf-test run's own figure (`bench` runs them): what batching is for.
+_PERF_RATE = Proof("records a second (perf test)", "up", "client", clients.PERF_RECORDS_PER_SECOND.id)
 _BATCHING = (
     Proof("records per batch", "up", "client", clients.RECORDS_PER_BATCH.id),
     Proof("batch size (bytes)", "up", "client", clients.BATCH_SIZE_AVG.id),
@@ -28,6 +30,7 @@ _BATCHING = (
         per=vocabulary.REQUEST_TOTAL_TIME.mbean,
         per_labels=(("request", "Produce"),),
     ),
+    _PERF_RATE,
 )
 PROOFS: dict[str, tuple[Proof, ...]] = {
     "linger.ms": _BATCHING,
@@ -35,6 +38,7 @@ PROOFS: dict[str, tuple[Proof, ...]] = {
     "compression.type": (
         Proof("compressed / uncompressed", "down", "client", clients.COMPRESSION_RATE_AVG.id),
         Proof("bytes in per message", "down", "broker", vocabulary.BYTES_IN.mbean, per=vocabulary.MESSAGES_IN.mbean),
+        _PERF_RATE,
     ),
     "buffer.memory": (Proof("time waiting for buffer", "down", "client", clients.BUFFERPOOL_WAIT_RATIO.id),),
     "fetch.min.bytes": (

@@ -82,3 +82,30 @@ def test_a_payload_file_makes_compression_measurable(kafka_cluster: KafkaTestClu
     assert outcome["after"]["settings"]["compression.type"] != "none"
     assert outcome["before"]["metrics"]["compression-rate-avg"] == pytest.approx(1.0)
     assert outcome["after"]["metrics"]["compression-rate-avg"] < 0.5, outcome["after"]["metrics"]
+
+
+def test_the_runs_bench_saves_get_the_same_verdict_from_verify(kafka_cluster: KafkaTestCluster, tmp_path: Path) -> None:
+    """bench --save-runs keeps each counted producer run as the real tool printed it; verify reads
+    those files (the summary and --print-metrics) and judges records a second as bench did."""
+    libs = fetch_kafka.classpath(fetch_kafka.kafka_libs(fetch_kafka.DEFAULT_KAFKA_VERSION))
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    command = [sys.executable, "-m", "advisor", "bench", "--bootstrap-server", kafka_cluster.bootstrap_servers,
+               "--classpath", libs, "--goal", "throughput", "--message-bytes", "200", "--rate-mb-s", "20",
+               "--records", "20000", "--rounds", "2", "--no-consumer", "--save-runs", str(runs),
+               "--output-format", "json"]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    outcome = json.loads(result.stdout)
+    saved = sorted(p.name for p in runs.iterdir())
+    assert saved == ["after-1.txt", "after-2.txt", "before-1.txt", "before-2.txt"], saved
+    verify = [sys.executable, "-m", "advisor", "verify", "--before", str(runs / "before-1.txt"),
+              str(runs / "before-2.txt"), "--after", str(runs / "after-1.txt"), str(runs / "after-2.txt"),
+              "--expect", "linger.ms", "--output-format", "json"]  # fmt: skip
+    judged = subprocess.run(verify, capture_output=True, text=True, timeout=120)
+    assert judged.returncode in (0, 1), judged.stderr
+    verdicts = {v["metric"]: v for v in json.loads(judged.stdout)["verdicts"]}
+    rate = verdicts["records a second (perf test)"]
+    assert rate["verdict"] == outcome["verdicts"]["records_per_second"], (rate, outcome["verdicts"])
+    assert rate["before"]["median"] == pytest.approx(outcome["before"]["records_per_second"]["median"])
+    assert verdicts["batch size (bytes)"]["before"]["samples"] == 2  # the printed metrics, one sample a run

@@ -23,8 +23,10 @@ ALLOWED: dict[str, set[str]] = {
     "diff": {"model", "analysis"},
     # recommend spells a proof's client metrics as each library reports them: the readers' table of fields.
     "recommend": {"model", "catalog", "analysis", "metrics.clients"},
-    "verify": {"model", "metrics"},
-    "bench": set(),
+    # verify and bench judge two sides by one rule (analysis.noise); bench reads the perf tool's output
+    # as the metrics readers do (metrics.perf_output).
+    "verify": {"model", "metrics", "analysis.noise"},
+    "bench": {"analysis.noise", "metrics.perf_output"},
     "fix": {"model", "catalog", "sources", "recommend"},
     "report": {"model", "catalog", "sources", "metrics", "analysis", "rules", "fix", "diff", "live"},
     # advise gathers (the report's session), infers, plans (recommend) and orders steps with their checks.
