@@ -97,17 +97,25 @@ def _brackets(ids: list[int]) -> str:
     return "[" + ",".join(str(i) for i in ids) + "]"
 
 
-def _throttle_for(cluster: Cluster, plan: ConfigSet) -> int | None:
-    """The --throttle (bytes/s) a kafka-reassign-partitions --execute of the files gives this plan."""
+def throttled_executions(cluster: Cluster) -> list[tuple[ConfigSet, dict[str, Any], int]]:
+    """Each kafka-reassign-partitions --execute among the files given with a --throttle in bytes/s:
+    its config set, its command (facts.command) and that throttle."""
+    found = []
     for config_set in cluster.beside:
         command = config_set.facts.get("command") or {}
         flags = command.get("flags") or {}
-        if command.get("tool") != "kafka-reassign-partitions" or "--execute" not in flags:
-            continue
-        named = str(flags.get("--reassignment-json-file") or "")
         throttle = str(flags.get("--throttle") or "")
-        if named and named.rsplit("/", 1)[-1] == plan.path.rsplit("/", 1)[-1] and throttle.isdigit():
-            return int(throttle)
+        if command.get("tool") == "kafka-reassign-partitions" and "--execute" in flags and throttle.isdigit():
+            found.append((config_set, command, int(throttle)))
+    return found
+
+
+def _throttle_for(cluster: Cluster, plan: ConfigSet) -> int | None:
+    """The --throttle (bytes/s) a kafka-reassign-partitions --execute of the files gives this plan."""
+    for _, command, throttle in throttled_executions(cluster):
+        named = str(command["flags"].get("--reassignment-json-file") or "")
+        if named and named.rsplit("/", 1)[-1] == plan.path.rsplit("/", 1)[-1]:
+            return throttle
     return None
 
 

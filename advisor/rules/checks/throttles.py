@@ -18,7 +18,7 @@ from advisor.model.provenance import Location, Provenance
 from advisor.model.topology import Cluster
 from advisor.named_tuple import NamedTuple
 from advisor.rules.checks.live import THROTTLE_RATES, live_of
-from advisor.rules.checks.plans import size_text
+from advisor.rules.checks.plans import size_text, throttled_executions
 from advisor.rules.registry import cluster_check
 from advisor.rules.violation import NotJudged, Violation
 
@@ -46,14 +46,9 @@ class Throttle(NamedTuple):
 def _scripted(cluster: Cluster) -> list[Throttle]:
     """Each --throttle of a kafka-reassign-partitions --execute among the files given."""
     found = []
-    for config_set in cluster.beside:
-        command = config_set.facts.get("command") or {}
-        flags = command.get("flags") or {}
-        throttle = str(flags.get("--throttle") or "")
-        if command.get("tool") != "kafka-reassign-partitions" or "--execute" not in flags or not throttle.isdigit():
-            continue
+    for config_set, command, throttle in throttled_executions(cluster):
         line = int((command.get("flag_lines") or {}).get("--throttle") or command.get("line") or 1)
-        found.append(Throttle(int(throttle), f"the script's --throttle {throttle}", Location(config_set.path, line),
+        found.append(Throttle(throttle, f"the script's --throttle {throttle}", Location(config_set.path, line),
                               config_set.name, (), (config_set.path, config_set.name)))  # fmt: skip
     return found
 
