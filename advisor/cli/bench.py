@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from advisor.cli.recommend import FIELDS, profile_from
 from advisor.output import formats
@@ -36,16 +37,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--consumer-after", type=Path, metavar="FILE",
                         help="consumer settings B (default: what recommend gives for the profile)")  # fmt: skip
     parser.add_argument("--no-consumer", action="store_true", help="run the producer sides only")
-    parser.add_argument("--throughput", type=int, default=-1, metavar="N",
-                        help="at most N records a second (default -1: unbounded); bound it to compare latency at a "
-                        "rate the cluster sustains")  # fmt: skip
+    parser.add_argument("--throughput", type=int, default=None, metavar="N",
+                        help="the live stream's rate, N records a second (default: half of what a short ramp finds "
+                        "the before side sustains); implies --live")  # fmt: skip
+    parser.add_argument("--live", action="store_true",
+                        help="also compare a live stream at a bounded rate: the producer's latency there and each "
+                        "record's end-to-end latency through the consumer settings (the latency goal's only "
+                        "comparison unless --unbounded)")  # fmt: skip
+    parser.add_argument("--unbounded", action="store_true",
+                        help="with --goal latency or --throughput: run the unbounded producer and backlog consumer "
+                        "comparison as well")  # fmt: skip
     payload = (
         "records to send, one a line — samples of your own, so that compression is measured on real data "
         "(default: the tool's random letters at the profile's message size)"
     )
     parser.add_argument("--payload-file", type=Path, metavar="FILE", help=payload)
     parser.add_argument("--records", type=int, default=200_000, help="records a run (default 200000)")
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each side after the warm-up (default 2)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=4,
+        help="runs of each side after the warm-up (default 4: the fewest that can give a verdict)",
+    )
     parser.add_argument("--topic-partitions", type=int, default=6, help="partitions of the bench's topic (6)")
     parser.add_argument("--save-runs", type=Path, metavar="DIR",
                         help="save each counted producer run's output there (before-N.txt, after-N.txt): "
@@ -80,10 +93,10 @@ def run(args: argparse.Namespace) -> int:
         print("kafka-advisor bench: error: bench creates its topic with the Kafka client (confluent-kafka), which "
               "is not installed: pip install 'kafka-advisor[live]'", file=sys.stderr)  # fmt: skip
         return 2
-    if args.records < 1 or args.rounds < 1 or args.topic_partitions < 1:
-        print(
-            "kafka-advisor bench: error: --records, --rounds and --topic-partitions must be positive", file=sys.stderr
-        )
+    rate = args.throughput if args.throughput is not None else 1
+    if args.records < 1 or args.rounds < 1 or args.topic_partitions < 1 or rate < 1:
+        print("kafka-advisor bench: error: --records, --rounds, --topic-partitions and --throughput must be positive",
+              file=sys.stderr)  # fmt: skip
         return 2
     flags = {field: getattr(args, field) for _, field, _, _ in FIELDS if getattr(args, field) is not None}
     if args.goal:
@@ -115,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     sides = {name: {**common, **settings, **EQUAL_DURABILITY} for name, settings in (("before", before),
                                                                                     ("after", after))}  # fmt: skip
     tool = perf.Tool(script=args.perf_test, classpath=args.classpath)
+    live_plan = _live_plan(args, plan(profile, "java").profile)
     save = _saver(args) if args.save_runs is not None else None
     if isinstance(save, str):
         print(f"kafka-advisor bench: error: --save-runs {inert(save)}", file=sys.stderr)
@@ -124,8 +138,8 @@ def run(args: argparse.Namespace) -> int:
         with compare.bench_topic(admin, args.topic_partitions, replication, max(1, replication - 1)) as topic, \
                 _progress_bar() as progress:  # fmt: skip
             outcome = compare.run(tool, topic, sides["before"], sides["after"], args.records, size, args.rounds,
-                                  progress=progress, consumers=consumers, throughput=args.throughput,
-                                  payload=payload, save=save)  # fmt: skip
+                                  progress=progress, consumers=consumers, payload=payload,
+                                  save=save, live_plan=live_plan)  # fmt: skip
     except perf.PerfError as error:
         print(f"kafka-advisor bench: error: {inert(str(error))}", file=sys.stderr)
         return 2
@@ -136,12 +150,28 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(render(outcome.redacted(), args.output_format))
     if args.save_runs is not None:
         folder = args.save_runs
-        print(
-            f"kafka-advisor bench: runs saved in {inert(str(folder))}: kafka-advisor verify --before "
-            f"{folder}/before-*.txt --after {folder}/after-*.txt --expect KEY judges them alike",
-            file=sys.stderr,
-        )
+        prefixes = (["live-"] if outcome.live_before is not None else []) + ([""] if outcome.before.measured else [])
+        for prefix in prefixes:
+            print(
+                f"kafka-advisor bench: runs saved in {inert(str(folder))}: kafka-advisor verify --before "
+                f"{folder}/{prefix}before-*.txt --after {folder}/{prefix}after-*.txt --expect KEY judges them alike",
+                file=sys.stderr,
+            )
     return 0
+
+
+def _live_plan(args: argparse.Namespace, resolved: Any) -> Any:
+    """The live runs asked for (compare.Live), or None: a latency goal is compared on a live stream
+    (an unbounded run's latency is queueing behind the producer's own backlog), and so is any
+    bench given a rate; the profile's rate, when the user gave it, caps the one a ramp finds."""
+    from advisor.bench import compare
+
+    if not (args.live or args.throughput is not None or resolved.goal == "latency"):
+        return None
+    given = {"rate_msgs_s", "rate_mb_s"} & set(resolved.given)
+    cap = int(resolved.msgs_per_second) if given else None
+    unbounded = args.unbounded or (args.live and resolved.goal != "latency")
+    return compare.Live(args.throughput, max(1, cap) if cap else None, unbounded)
 
 
 def _saver(args: argparse.Namespace) -> Callable[[str, str], None] | str:

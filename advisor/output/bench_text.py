@@ -4,11 +4,50 @@ side sets."""
 
 from __future__ import annotations
 
-from advisor.bench.compare import FIGURES, Bench
+from advisor.bench.compare import FIGURES, LIVE_FIGURES, Bench, Side
 from advisor.output import RenderOptions
+
+LIVE_NAMES = {"records_per_second": "records/s", "p50_ms": "p50 ms", "p99_ms": "p99 ms", "p999_ms": "p99.9 ms",
+              "e2e_p50_ms": "e2e p50 ms", "e2e_p99_ms": "e2e p99 ms", "e2e_p999_ms": "e2e p99.9 ms",
+              "fetches_per_1000_records": "fetches/1000 records", "fetch_latency_avg_ms": "fetch wait ms"}  # fmt: skip
+
+
+def _row(outcome: Bench, shown: str, name: str, before: Side, after: Side) -> str:
+    old, new = before.figure(name), after.figure(name)
+    ratio = outcome.ratio(name, before, after)
+    return (f"{shown:22}{old.median:>12,.1f} ±{old.spread / 2:<7,.1f}{new.median:>12,.1f} ±{new.spread / 2:<7,.1f}"
+            f"{(f'{ratio:.2f}×' if ratio else '—'):>11}  {outcome.verdict(name, before, after)}")  # fmt: skip
 
 
 def render(outcome: Bench, options: RenderOptions) -> str:
+    lines = _unbounded(outcome) if outcome.before.measured else []
+    if outcome.live_before is not None and outcome.live_after is not None:
+        lines += ([""] if lines else []) + _live(outcome, outcome.live_before, outcome.live_after)
+    changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
+    if outcome.live_after is not None:  # the consumer settings too
+        changed = {k: v for k, v in outcome.live_after.settings.items()
+                   if outcome.live_before is None or outcome.live_before.settings.get(k) != v}  # fmt: skip
+    lines += [
+        "",
+        "after sets: " + (", ".join(f"{k}={v}" for k, v in sorted(changed.items()) if k != "bootstrap.servers")
+                          or "nothing the before side does not (the same settings)"),
+    ]  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def _live(outcome: Bench, before: Side, after: Side) -> list[str]:
+    how = (f"half of {max(s.asked for s in outcome.ramp if s.reached >= s.asked * 0.95):,} records/s, the highest "
+           "the before side sustained in a ramp of " + ", ".join(f"{s.asked:,}" for s in outcome.ramp)
+           if outcome.ramp else "given")  # fmt: skip
+    lines = [f"live stream at {outcome.live_rate:,} records/s ({how}), {outcome.live_records:,} records a run, "
+             f"{len(before.runs)} runs a side after a warm-up: kafka-producer-perf-test writes, a Java consumer with "
+             "each side's consumer settings reads every record as it arrives",
+             "", f"{'':22}{'before':>20}{'after':>20}{'after/before':>12}  verdict (beyond the noise?)"]  # fmt: skip
+    lines += [_row(outcome, LIVE_NAMES[name], name, before, after) for name in LIVE_FIGURES]
+    return lines
+
+
+def _unbounded(outcome: Bench) -> list[str]:
     names = {"records_per_second": "records/s", "mib_per_second": "MiB/s", "p50_ms": "p50 ms", "p95_ms": "p95 ms",
              "p99_ms": "p99 ms", "p999_ms": "p99.9 ms"}  # fmt: skip
     records = (f"records of {outcome.size} bytes" if outcome.payload is None else
@@ -37,9 +76,4 @@ def render(outcome: Bench, options: RenderOptions) -> str:
             verdict = outcome.verdict(name, outcome.consumer_before, outcome.consumer_after)
             lines.append(f"{shown:12}{old.median:>14,.1f} ±{old.spread / 2:<7,.1f}{new.median:>14,.1f} "
                          f"±{new.spread / 2:<7,.1f}{(f'{ratio:.2f}×' if ratio else '—'):>13}  {verdict}")  # fmt: skip
-    changed = {k: v for k, v in outcome.after.settings.items() if outcome.before.settings.get(k) != v}
-    lines += [
-        "",
-        "after sets: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()) if k != "bootstrap.servers"),
-    ]
-    return "\n".join(lines) + "\n"
+    return lines

@@ -52,6 +52,9 @@ def recommendation_block(plan: Plan, r: Any) -> str:
     if r.tradeoff:
         out.append(f"<li>costs: {esc(r.tradeoff)}</li>")
     out.append(f"<li>proves it: <b>{esc(spelling.proof(r.proof, plan.client))}</b> — {esc(r.expect)}</li>")
+    measured = plan.measured(r)
+    if measured is not None:
+        out.append(f'<li>bench: <span class="proof-{esc(measured.status)}">{esc(measured.text)}</span></li>')
     out.append(f"<li>source: {esc(r.source)}" + ("".join(f"<br>{link(u)}" for u in urls)) + "</li>")
     already = []
     for state, where, differs in standing(plan, r):
@@ -86,6 +89,10 @@ def render(plan: Plan, options: RenderOptions) -> str:
         chosen = [r for r in plan.recommendations if r.component == component]
         if chosen:
             body.append(f"<h2>{esc(component.capitalize())}</h2>")
+            fit = plan.defaults_fit(component) if component in CLIENT_ROLES else []
+            if fit:
+                body.append(f"<p>The defaults already fit this profile: {esc(', '.join(fit))} are the "
+                            f"{esc(plan.client)} client's defaults — nothing to change for speed.</p>")  # fmt: skip
             body += [f'<div class="step">{recommendation_block(plan, r)}</div>' for r in chosen]
     body.append("<h2>Sizing</h2>")
     body.append(table(["", "value", "formula"], [[s.name, f"{s.value:,.0f} {s.unit}", s.formula] for s in plan.sizes]))

@@ -51,6 +51,10 @@ def render(plan: Plan, options: RenderOptions) -> str:
         if not chosen:
             continue
         lines += ["", component.capitalize()]
+        fit = plan.defaults_fit(component) if component in CLIENT_ROLES else []
+        if fit:
+            lines.append(f"  the defaults already fit this profile: {', '.join(fit)} — the {plan.client} client's "
+                         "defaults; nothing to change for speed")  # fmt: skip
         for r in chosen:
             lines += recommendation_lines(plan, r)
     if plan.kept:
@@ -90,6 +94,9 @@ def recommendation_lines(plan: Plan, r: Any, named: int | None = None) -> list[s
     if r.tradeoff:
         lines.append(f"      costs: {r.tradeoff}")
     lines.append(f"      proves it: {spelling.proof(r.proof, plan.client)} — {r.expect}")
+    measured = plan.measured(r)
+    if measured is not None:
+        lines.append(f"      bench: {measured.text}" + (f" ({proofs_doc()})" if measured.row else ""))
     lines.append(f"      source: {r.source}")
     lines += [f"        {url}" for url in citations.links(r.source)]
     already = 0
@@ -102,6 +109,12 @@ def recommendation_lines(plan: Plan, r: Any, named: int | None = None) -> list[s
     if named is not None and already > named:
         lines.append(f"      already so in {already - named} more place(s)")
     return lines
+
+
+def proofs_doc() -> str:
+    from advisor.recommend.proofs import DOC
+
+    return DOC
 
 
 def standing(plan: Plan, r: Any) -> list[tuple[str, str, bool]]:

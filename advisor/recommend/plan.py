@@ -31,6 +31,24 @@ class Plan(NamedTuple):
             return spelling.Spelled(recommendation.key, recommendation.value)
         return spelling.spell(recommendation.key, recommendation.value, self.client, recommendation.component)
 
+    def measured(self, recommendation: values.Recommendation) -> Any:
+        """What the proof table says of a client value (proofs.Proof), None for broker and topic ones."""
+        if recommendation.component not in CLIENT_ROLES:
+            return None
+        from advisor.recommend import proofs
+
+        spelled = self.spelled(recommendation)
+        default, since = _client_default(spelled, recommendation.component, self.client)
+        return proofs.judge(recommendation.component, recommendation.key, recommendation.value, self.profile.goal,
+                            self.profile["message_bytes_avg"], default, default_since=since)  # fmt: skip
+
+    def defaults_fit(self, component: str) -> list[str]:
+        """The component's speed values, when every one of them is already the client's default
+        (the plan then says the defaults fit this profile); else nothing."""
+        speed = [(r.key, self.measured(r)) for r in self.recommendations if r.component == component]
+        speed = [(key, proof) for key, proof in speed if proof is not None and proof.status != "not-speed"]
+        return [key for key, _ in speed] if speed and all(p.status == "default" for _, p in speed) else []
+
     def to_dict(self) -> dict[str, Any]:
         profile = self.profile
         return {
@@ -50,13 +68,39 @@ class Plan(NamedTuple):
                 for a in self.against
             ],
             "kept": [k.to_dict() for k in self.kept],
+            "defaults_fit": {role: keys for role in CLIENT_ROLES if (keys := self.defaults_fit(role))},
         }
 
     def _recommendation(self, recommendation: values.Recommendation) -> dict[str, Any]:
         """Its record, with its key and value spelled for the client and its proof's metrics too."""
         spelled = self.spelled(recommendation)._asdict()
+        measured = self.measured(recommendation)
         return {**recommendation.to_dict(), "spelled": spelled,
-                "proof_spelled": spelling.proof(recommendation.proof, self.client)}  # fmt: skip
+                "proof_spelled": spelling.proof(recommendation.proof, self.client),
+                "measured": measured.to_dict() if measured is not None else None}  # fmt: skip
+
+
+def _client_default(spelled: spelling.Spelled, component: str, client: str) -> tuple[Any, str]:
+    """The library's default for the spelled key in the catalog's newest release, and the oldest
+    release of the unbroken run that has it (an older client defaults otherwise: Java's linger.ms
+    was 0 before 4.0); (None, "") when it has none."""
+    if spelled.key is None:
+        return None, ""
+    from advisor import catalog
+
+    try:
+        newest = catalog.default(spelled.key, component, client=client)
+    except KeyError:
+        return None, ""
+    since = ""
+    for release in reversed(catalog.releases() if client == "java" else []):
+        try:
+            if catalog.default(spelled.key, component, client=client, kafka_version=release) != newest:
+                break
+        except KeyError:
+            break
+        since = release
+    return newest, since
 
 
 def _snippet(name: str, recommendations: list[values.Recommendation]) -> str:
