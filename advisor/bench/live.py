@@ -18,6 +18,7 @@ from pathlib import Path
 from advisor import lazy_re
 from advisor.bench import perf
 from advisor.named_tuple import NamedTuple
+from advisor.secrets import redact_line
 
 PROBE_SOURCE = Path(__file__).resolve().parent / "java" / "StreamLatency.java"
 _E2E = lazy_re.compile(
@@ -139,6 +140,7 @@ def _consumer_failed(consumer: subprocess.Popen[str], when: str) -> str:
     error = (consumer.stderr.read() if consumer.stderr else "").strip().splitlines()
     last = next((line for line in reversed(error) if line.strip() and not line.startswith("\tat ")), "no output")
     why = "a JDK is needed: it runs as a Java source file" if "source" in last.lower() or "javac" in last else ""
+    last = redact_line(last)  # a client error may quote a setting: no secret in any output
     return f"the end-to-end consumer failed {when} (exit {consumer.returncode}): {last[:300]}" + (
         f" — {why}" if why else ""
     )

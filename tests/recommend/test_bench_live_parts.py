@@ -86,3 +86,21 @@ def test_a_live_comparison_is_rendered_with_its_verdicts() -> None:
     assert "after sets: linger.ms=0" in text
     record = bench.to_dict()
     assert record["live"]["verdicts"]["e2e_p99_ms"] == "improved" and record["verdicts"] == {}
+
+
+def test_a_consumer_failure_is_said_without_its_secrets() -> None:
+    """The consumer's last error line is shown, redacted: a client error may quote a setting."""
+    import io
+
+    class Ended:  # a finished process as subprocess.Popen leaves it: its exit code and stderr
+        returncode = 1
+        stderr = io.StringIO("Exception in thread main\n"
+                             'org.apache.kafka.common.KafkaException: sasl.jaas.config=x password="hunter2";\n'
+                             "\tat org.apache.kafka.clients.consumer.KafkaConsumer.<init>\n")  # fmt: skip
+
+        def poll(self) -> int:
+            return 1
+
+    said = live._consumer_failed(Ended(), "before it was ready")  # type: ignore[arg-type]
+    assert said.startswith("the end-to-end consumer failed before it was ready (exit 1): ")
+    assert "hunter2" not in said and "KafkaException" in said
