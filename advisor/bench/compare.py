@@ -178,11 +178,13 @@ def run(
     payload: perf.Payload | None = None,
     save: Callable[[str, str], None] | None = None,
     live_plan: Live | None = None,
+    cluster: dict[str, str] | None = None,
 ) -> Bench:
     """The producer sides interleaved; then, with `consumers` (their before and after settings),
     the consumer sides reading the records the producers wrote, each run in a group of its own.
-    `save(name, output)`: each counted producer run's output (`before-1`, `after-1`, ...; a live
-    stream's producer runs `live-before-1`, ...)."""
+    `cluster`: the settings every client needs (bootstrap servers, security), for a live consumer
+    when `consumers` gives none. `save(name, output)`: each counted producer run's output
+    (`before-1`, `after-1`, ...; a live stream's producer runs `live-before-1`, ...)."""
     results: dict[str, list[Any]] = {"before": [], "after": []}
     read: dict[str, list[Any]] = {"before": [], "after": []}
     streamed: dict[str, list[Any]] = {"before": [], "after": []}
@@ -201,8 +203,7 @@ def run(
             if not warmup:
                 results[side].append(result)
         bootstrap = before["bootstrap.servers"]
-        common = {k: v for k, v in before.items() if k == "bootstrap.servers" or k.startswith(("security.", "sasl.",
-                                                                                               "ssl."))}  # fmt: skip
+        common = cluster or {"bootstrap.servers": bootstrap}  # a live consumer without settings of its own
         consumer_settings = dict(zip(("before", "after"), consumers or (common, common), strict=True))
         consumer_files = {side: _properties(Path(folder), f"consumer-{side}", consumer_settings[side])
                           for side in consumer_settings}  # fmt: skip

@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
                 _progress_bar() as progress:  # fmt: skip
             outcome = compare.run(tool, topic, sides["before"], sides["after"], args.records, size, args.rounds,
                                   progress=progress, consumers=consumers, payload=payload,
-                                  save=save, live_plan=live_plan)  # fmt: skip
+                                  save=save, live_plan=live_plan, cluster=common)  # fmt: skip
     except perf.PerfError as error:
         print(f"kafka-advisor bench: error: {inert(str(error))}", file=sys.stderr)
         return 2

@@ -4,6 +4,7 @@ side sets."""
 
 from __future__ import annotations
 
+from advisor.bench import live
 from advisor.bench.compare import FIGURES, LIVE_FIGURES, Bench, Side
 from advisor.output import RenderOptions
 
@@ -36,13 +37,13 @@ def render(outcome: Bench, options: RenderOptions) -> str:
 
 
 def _live(outcome: Bench, before: Side, after: Side) -> list[str]:
-    how = (f"half of {max(s.asked for s in outcome.ramp if s.reached >= s.asked * 0.95):,} records/s, the highest "
+    how = (f"half of {live.sustained(list(outcome.ramp)) or 0:,} records/s, the highest "
            "the before side sustained in a ramp of " + ", ".join(f"{s.asked:,}" for s in outcome.ramp)
            if outcome.ramp else "given")  # fmt: skip
     lines = [f"live stream at {outcome.live_rate:,} records/s ({how}), {outcome.live_records:,} records a run, "
              f"{len(before.runs)} runs a side after a warm-up: kafka-producer-perf-test writes, a Java consumer with "
              "each side's consumer settings reads every record as it arrives",
-             "", f"{'':22}{'before':>20}{'after':>20}{'after/before':>12}  verdict (beyond the noise?)"]  # fmt: skip
+             "", f"{'':22}{'before':>21}{'after':>21}{'after/before':>13}  verdict (beyond the noise?)"]  # fmt: skip
     lines += [_row(outcome, LIVE_NAMES[name], name, before, after) for name in LIVE_FIGURES]
     return lines
 

@@ -3,6 +3,7 @@ and the sizing — as one plain record the formatters render (text, JSON)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from advisor.named_tuple import NamedTuple
@@ -84,18 +85,21 @@ def _client_default(spelled: spelling.Spelled, component: str, client: str) -> t
     """The library's default for the spelled key in the catalog's newest release, and the oldest
     release of the unbroken run that has it (an older client defaults otherwise: Java's linger.ms
     was 0 before 4.0); (None, "") when it has none."""
-    if spelled.key is None:
-        return None, ""
+    return (None, "") if spelled.key is None else _default_since(spelled.key, component, client)
+
+
+@lru_cache(maxsize=256)
+def _default_since(key: str, component: str, client: str) -> tuple[Any, str]:
     from advisor import catalog
 
     try:
-        newest = catalog.default(spelled.key, component, client=client)
+        newest = catalog.default(key, component, client=client)
     except KeyError:
         return None, ""
     since = ""
     for release in reversed(catalog.releases() if client == "java" else []):
         try:
-            if catalog.default(spelled.key, component, client=client, kafka_version=release) != newest:
+            if catalog.default(key, component, client=client, kafka_version=release) != newest:
                 break
         except KeyError:
             break

@@ -7,6 +7,7 @@ all, or unproven — so that `recommend` never sells as an improvement what `ben
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -118,8 +119,6 @@ def _nearest_size(size: float) -> int:
 
 
 def _log(value: float) -> float:
-    import math
-
     return math.log(max(1.0, value))
 
 

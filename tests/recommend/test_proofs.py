@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from advisor.analysis.noise import compared
-from advisor.bench.compare import CONSUMER_FIGURES, LIVE_FIGURES, Bench, Side
+from advisor.bench.compare import CONSUMER_FIGURES, LIVE_FIGURES, LOWER_IS_BETTER, Bench, Side
 from advisor.bench.live import LiveResult
 from advisor.bench.perf import ConsumeResult, PerfResult
 from advisor.recommend import proofs
@@ -105,7 +105,7 @@ def test_the_committed_verdicts_are_the_rule_s_on_the_committed_runs() -> None:
     data = proofs.load()
     for row in data["rows"]:
         for name, figure in row["figures"].items():
-            better = "down" if name.endswith(("_ms", "fetches_per_1000_records")) else "up"
+            better = "down" if name.endswith(LOWER_IS_BETTER) else "up"
             verdict = compared(figure["before_runs"], figure["after_runs"], better)[2]
             assert verdict == figure["verdict"], (row["id"], name)
 
