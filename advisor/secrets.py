@@ -11,12 +11,13 @@ from advisor import lazy_re
 from advisor.named_tuple import NamedTuple
 
 # Kafka's PASSWORD-typed keys end in .password or are JAAS configs; librdkafka and
-# kafka-python spell them with underscores too. Tokens and key material likewise. Broad on
+# kafka-python spell them with underscores too. Tokens and key material likewise (an Azure
+# storage account key or connection string: the Zeebe broker's backup store). Broad on
 # purpose ("pass" also catches misspelled "pasword"): hiding too much is the safe error.
 _SECRET = lazy_re.compile(
     r"(pass|pas+w|pwd|p[a-z]?s+w(or)?d|secret|jaas|token|credential|private|ssl[._]key[._]|keystore[._]key|"
     r"api[._-]?key|oauthbearer[._]config|signature|certificate[._]chain|truststore[._]certificates|"
-    r"user[._-]?info)",
+    r"user[._-]?info|account[._-]?key|connection[._-]?string)",
     re.IGNORECASE,
 )
 REDACTED = "[secret]"
@@ -25,7 +26,8 @@ REDACTED = "[secret]"
 # Words one of which every match of _SECRET contains (lower-cased): a few substring tests rule
 # most keys and lines out before the regex, which is slow with IGNORECASE and many branches.
 _SECRET_WORDS = ("pas", "pwd", "sw", "secret", "jaas", "token", "credential", "private", "ssl", "keystore", "api",
-                 "oauthbearer", "signature", "certificate", "truststore", "user")  # fmt: skip
+                 "oauthbearer", "signature", "certificate", "truststore", "user", "account",
+                 "connection")  # fmt: skip
 
 
 _ANY_SECRET_WORD = lazy_re.compile("|".join(map(re.escape, _SECRET_WORDS)))  # one scan, not one per word

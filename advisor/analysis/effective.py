@@ -7,12 +7,18 @@ from functools import cache
 
 from advisor import catalog
 from advisor.model.document import ConfigSet
+from advisor.model.vocabulary import Product, product_of
 from advisor.secrets import REDACTED
 
 
 @cache
 def defaults(component: str, client: str, release: str) -> dict[str, str | None]:
-    """Default values as Kafka (or the client library) renders them, keyed by the names rules use."""
+    """Default values as Kafka (or the client library) renders them, keyed by the names rules use
+    (a product pack's component: its product's, by the pack's names)."""
+    if product_of(component) != Product.KAFKA:
+        from advisor.analysis import camunda
+
+        return camunda.defaults_at(release) if component == "zeebe-broker" else {}
     lookup_client = client if component in catalog.CLIENT_COMPONENTS else "java"
     if lookup_client == "java":
         from advisor import prebuilt

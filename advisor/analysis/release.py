@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from advisor import catalog
 from advisor.model.document import ConfigSet
+from advisor.model.vocabulary import Product, product_of
 from advisor.named_tuple import NamedTuple
 
 
@@ -50,7 +51,11 @@ def judged_release(config_set: ConfigSet, requested: str | None) -> Judged:
     """The catalog release that judges the set. A version from the input that the catalog
     cannot answer for (older than its oldest release, or not a version at all: `latest`, a
     template) is judged with the nearest release, and the findings say so; --kafka-version was
-    checked before the run."""
+    checked before the run. A product pack's set: its product's release (analysis/camunda.py)."""
+    if product_of(config_set.component) != Product.KAFKA:
+        from advisor.analysis import camunda
+
+        return camunda.judged_release(config_set)
     hint, source = requested, "--kafka-version" if requested else None
     if hint is None and config_set.kafka_version:
         hint, source = config_set.kafka_version, config_set.kafka_version_from or "the input"

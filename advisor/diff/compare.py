@@ -12,6 +12,7 @@ from advisor.analysis.effective import defaults, written
 from advisor.analysis.release import resolve_release
 from advisor.model.document import ConfigSet, Document
 from advisor.model.findings import Finding
+from advisor.model.vocabulary import product_of
 from advisor.named_tuple import NamedTuple
 
 
@@ -104,7 +105,8 @@ def _effective(before: ConfigSet, after: ConfigSet, path: str, kafka_version: st
     old_defaults = defaults(before.component, before.client, old_release)
     new_defaults = defaults(after.component, after.client, new_release)
     written_before, written_after = written(before), written(after)
-    why = f"Kafka {old_release} → {new_release}" if old_release != new_release else ""
+    product = product_of(after.component).capitalize()
+    why = f"{product} {old_release} → {new_release}" if old_release != new_release else ""
     if before.client != after.client:
         why = ", ".join(part for part in (why, f"{before.client} → {after.client}") if part)
     found = []

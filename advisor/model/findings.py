@@ -46,6 +46,9 @@ class Finding(NamedTuple):
     kafka_version: str | None = None  # the release a version-dependent verdict was reached with
     kafka_version_from: str | None = None  # where that release came from ("image apache/kafka:3.9.0", "assumed")
     confidence: str | None = None  # a metric verdict's: low when it rests on one snapshot or a lifetime count
+    product: str = "kafka"  # a product pack's finding names its product (vocabulary.Product) ...
+    release: str | None = None  # ... and the product's release it was judged with (kafka_version is Kafka's)
+    release_from: str | None = None
 
     @property
     def path(self) -> str:
@@ -90,6 +93,13 @@ class Finding(NamedTuple):
             "assumptions": list(self.assumptions),
             "kafka_version": self.kafka_version,
             "kafka_version_from": self.kafka_version_from,
-            # Report schema 2 carries a metric verdict's confidence as `extra.confidence` (docs/output.md).
-            **({"extra": {"confidence": self.confidence}} if self.confidence else {}),
+            # Report schema 2 carries a metric verdict's confidence as `extra.confidence`, a product pack's
+            # finding its product and release as `extra.product`, `extra.release` (docs/output.md).
+            **({"extra": self._extra()} if self.confidence or self.product != "kafka" else {}),
         }
+
+    def _extra(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {"confidence": self.confidence} if self.confidence else {}
+        if self.product != "kafka":
+            extra.update(product=self.product, release=self.release, release_from=self.release_from)
+        return extra

@@ -29,6 +29,33 @@ class Component(_Words):
     ADMIN = "admin"
 
 
+class Product(_Words):
+    """A product whose configuration the engine judges: Kafka, and each product pack's (docs/camunda.md)."""
+
+    KAFKA = "kafka"
+    CAMUNDA = "camunda"
+
+
+class CamundaComponent(_Words):
+    """What a Camunda 8 config set configures (the Camunda pack)."""
+
+    ZEEBE_BROKER = "zeebe-broker"  # the engine's broker (an orchestration cluster's broker part)
+    CAMUNDA_CLIENT = "camunda-client"  # an application's client: the Java/Spring SDK, or another SDK's env
+
+
+# Every component a rule may apply to, each product's in turn.
+RULE_COMPONENTS: tuple[str, ...] = Component.values() + CamundaComponent.values()
+PRODUCT_COMPONENTS: dict[str, tuple[str, ...]] = {
+    Product.KAFKA: Component.values(),
+    Product.CAMUNDA: CamundaComponent.values(),
+}
+
+
+def product_of(component: str) -> str:
+    """The product a component belongs to (Kafka for any it does not know)."""
+    return Product.CAMUNDA if component in PRODUCT_COMPONENTS[Product.CAMUNDA] else Product.KAFKA
+
+
 CLIENT_COMPONENTS: tuple[str, ...] = (Component.PRODUCER, Component.CONSUMER, Component.ADMIN)
 SERVER_COMPONENTS: tuple[str, ...] = (Component.BROKER, Component.TOPIC)
 
@@ -120,15 +147,23 @@ class InputFormat(_Words):
     TERRAFORM = "terraform"
     CP_HELM = "cp-helm"
     CP_ANSIBLE = "cp-ansible"
+    CAMUNDA = "camunda"
 
 
-# The first letter after K in a rule id names what a rule is about.
+# A rule id's first letter names its product (K Kafka, Z the Camunda pack), the second what it is
+# about; the id's first two letters → the components its rules may apply to.
 ID_PREFIX_COMPONENTS: dict[str, set[str]] = {
-    "B": {Component.BROKER},
-    "T": {Component.TOPIC},
-    "P": {Component.PRODUCER},
-    "C": {Component.CONSUMER},
-    "M": set(),
-    "X": set(Component.values()),
-    "O": set(Component.values()),
+    "KB": {Component.BROKER},
+    "KT": {Component.TOPIC},
+    "KP": {Component.PRODUCER},
+    "KC": {Component.CONSUMER},
+    "KM": set(),
+    "KX": set(Component.values()),
+    "KO": set(Component.values()),
+    "ZB": {CamundaComponent.ZEEBE_BROKER},
+    "ZC": {CamundaComponent.CAMUNDA_CLIENT},
+    "ZM": set(),
+    "ZX": set(CamundaComponent.values()),
 }
+# The product each id letter names.
+ID_PRODUCTS: dict[str, str] = {"K": Product.KAFKA, "Z": Product.CAMUNDA}

@@ -25,6 +25,10 @@ def _also(finding: Finding) -> str | None:
 def _stated_version(finding: Finding) -> str | None:
     """The release a version-dependent verdict used, when the input named it (an assumed one is
     among the assumptions; one given with --kafka-version the user knows)."""
+    if finding.product != "kafka":
+        if finding.release is None or finding.release_from in (None, "assumed"):
+            return None
+        return f"judged as {finding.product.capitalize()} {finding.release}, from {finding.release_from}"
     source = finding.kafka_version_from
     if finding.kafka_version is None or source in (None, "assumed", "--kafka-version"):
         return None

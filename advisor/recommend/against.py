@@ -15,6 +15,7 @@ from advisor.analysis.release import resolve_release
 from advisor.model.changes import Change
 from advisor.model.document import ConfigSet, Document
 from advisor.model.provenance import Location
+from advisor.model.vocabulary import Product, product_of
 from advisor.named_tuple import NamedTuple
 from advisor.recommend import spelling
 from advisor.recommend.values import Recommendation
@@ -120,6 +121,8 @@ def _idempotence_off(config_set: ConfigSet, release: str) -> str:
 def compare(recommendations: list[Recommendation], document: Document, kafka_version: str | None) -> list[Against]:
     found: list[Against] = []
     for config_set in document.config_sets:
+        if product_of(config_set.component) != Product.KAFKA:
+            continue  # a Camunda set: the Kafka profile's recommendations are not its
         release = resolve_release(config_set, kafka_version)
         now = effective(config_set, release)
         for recommendation in recommendations:
@@ -180,6 +183,8 @@ def kept(document: Document, found: list[Against]) -> list[Kept]:
         compared.setdefault(id(against.config_set), set()).add(against.key)
     result = []
     for config_set in document.config_sets:
+        if product_of(config_set.component) != Product.KAFKA:
+            continue
         keys = tuple(key for key in config_set.settings if key not in compared.get(id(config_set), set()))
         if keys:
             result.append(Kept(config_set, keys))

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from advisor.model import vocabulary
-from advisor.model.vocabulary import CLIENT_COMPONENTS, ID_PREFIX_COMPONENTS, Scope
+from advisor.model.vocabulary import CLIENT_COMPONENTS, ID_PREFIX_COMPONENTS, ID_PRODUCTS, Product, Scope
 from advisor.rules.params import param_problem
 from advisor.rules.spec import version_range
 
@@ -23,7 +23,7 @@ INTERNAL_NOTES = re.compile(r"kafka-(?:facts|metrics|profiles)(?:\.md)?|[\w-]+-a
 Applicability = Literal[vocabulary.Applicability.values()]  # type: ignore[valid-type]
 Category = Literal[vocabulary.Category.values()]  # type: ignore[valid-type]
 Client = Literal[vocabulary.Client.values()]  # type: ignore[valid-type]
-Component = Literal[vocabulary.Component.values()]  # type: ignore[valid-type]
+Component = Literal[vocabulary.RULE_COMPONENTS]  # type: ignore[valid-type]
 ScopeWord = Literal[vocabulary.Scope.values()]  # type: ignore[valid-type]
 Severity = Literal[vocabulary.Severity.values()]  # type: ignore[valid-type]
 
@@ -133,7 +133,7 @@ class Example(_Strict):
 
 
 class RuleDefinition(_Strict):
-    id: str = Field(pattern=r"^K[BTPCMXO]\d{3}$")
+    id: str = Field(pattern=r"^(K[BTPCMXO]|Z[BCMX])\d{3}$", description="K: Kafka's rules; Z: the Camunda pack's")
     name: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     summary: str = Field(min_length=10)
     severity: Severity
@@ -148,7 +148,15 @@ class RuleDefinition(_Strict):
     params: dict[str, Param] = Field(
         default_factory=dict, description="thresholds a project may set in [params.ID]; read as params.NAME"
     )
-    kafka_versions: str = Field(default=">=2.8", description="e.g. '>=3.0', '>=3.0.1,<4.0'")
+    kafka_versions: str = Field(default=">=2.8", description="e.g. '>=3.0', '>=3.0.1,<4.0' (Kafka's rules)")
+    releases: str | None = Field(
+        default=None, description="a product pack's rules: the product's releases it judges, e.g. '>=8.9'"
+    )
+    exact_release: bool = Field(
+        default=False,
+        description="a product pack's rule judged only where its catalog read the set's own release at a final "
+        "tag (what a release does not define, say); elsewhere not judged, said in the run's notes",
+    )
     when: str | None = Field(default=None, description="JMESPath predicate over the rule context")
     python: str | None = Field(
         default=None,
@@ -204,6 +212,13 @@ class RuleDefinition(_Strict):
         version_range(value)
         return value
 
+    @field_validator("releases")
+    @classmethod
+    def _releases_parse(cls, value: str | None) -> str | None:
+        if value is not None:
+            version_range(value)
+        return value
+
     @field_validator("when")
     @classmethod
     def _when_parses(cls, value: str | None) -> str | None:
@@ -234,11 +249,16 @@ class RuleDefinition(_Strict):
             raise ValueError("applies_to.components may be empty only for entity-scope (metric) rules")
         if scope == Scope.CLIENT_CLUSTER and not set(self.applies_to.components) <= set(CLIENT_COMPONENTS):
             raise ValueError("a client-cluster rule applies to producers, consumers or admin clients")
-        allowed = ID_PREFIX_COMPONENTS[self.id[1]]
+        allowed = ID_PREFIX_COMPONENTS[self.id[:2]]
         if not set(self.applies_to.components) <= allowed:
-            raise ValueError(f"{self.id}: a K{self.id[1]} rule cannot apply to {self.applies_to.components}")
+            raise ValueError(f"{self.id}: a {self.id[:2]} rule cannot apply to {self.applies_to.components}")
+        pack = ID_PRODUCTS[self.id[0]] != Product.KAFKA
+        if pack and self.kafka_versions != ">=2.8":
+            raise ValueError(f"{self.id}: a product pack's rule says its releases in `releases`, not kafka_versions")
+        if not pack and (self.releases is not None or self.exact_release):
+            raise ValueError(f"{self.id}: a Kafka rule says its releases in kafka_versions")
         if (self.id[1] == "M") != (scope == Scope.ENTITY):
-            raise ValueError(f"{self.id}: metric (KM) rules, and only they, have scope entity")
+            raise ValueError(f"{self.id}: metric (KM, ZM) rules, and only they, have scope entity")
         if (self.watch is not None) != (scope == Scope.ENTITY):
             raise ValueError("an entity (metric) rule, and only it, says what it watches (`watch`)")
         needed = {"threshold"} if self.watch is None or self.watch.events else {"threshold", "sustained_seconds"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.model.vocabulary import Client
+from advisor.model.vocabulary import ID_PRODUCTS, Client
 from advisor.rules.spec import Definition
 
 
@@ -37,7 +37,7 @@ def rule_page(rule: Definition) -> str:
         f"| severity | {rule.severity} |",
         f"| category | {rule.category} |",
         f"| applies to | {', '.join(rule.applies_to.components) or _measured(rule)} |",
-        f"| Kafka versions | `{rule.kafka_versions}` |",
+        versions_row(rule),
         f"| source | {rule.source} |",
     ]
     if set(rule.applies_to.components) & {"producer", "consumer", "admin"} and not rule.live:  # a group, not a client
@@ -45,7 +45,7 @@ def rule_page(rule: Definition) -> str:
             lines.index(f"| applies to | {', '.join(rule.applies_to.components)} |") + 1, f"| clients | {clients} |"
         )
     if rule.watch is not None:
-        lines.remove(f"| Kafka versions | `{rule.kafka_versions}` |")  # a metric is judged whatever the release
+        lines.remove(versions_row(rule))  # a metric is judged whatever the release
     if rule.skip_in_dev:
         lines.append("| dev profile | silent |")
     if rule.assumes_brokers:
@@ -198,6 +198,23 @@ def _flow_watch(rule: Definition) -> list[str]:
     return lines
 
 
+def versions_cell(rule: Definition) -> str:
+    """The releases a rule judges: Kafka's, or (a product pack's rule) its product's."""
+    if rule.releases is not None or rule.id[0] != "K":
+        return f"{product_name(rule)} `{rule.releases or 'all'}`"
+    return f"`{rule.kafka_versions}`"
+
+
+def versions_row(rule: Definition) -> str:
+    if rule.id[0] != "K":
+        return f"| {product_name(rule)} releases | `{rule.releases or 'all'}` |"
+    return f"| Kafka versions | `{rule.kafka_versions}` |"
+
+
+def product_name(rule: Definition) -> str:
+    return ID_PRODUCTS[rule.id[0]].capitalize()
+
+
 def _generated(title: str) -> list[str]:
     return [f"# {title}", "", "Generated from rules/*.yaml by tools/gen_rule_docs.py; do not edit.", ""]
 
@@ -214,7 +231,7 @@ def index_page(rules: Sequence[Definition]) -> str:
             applies += f" ({', '.join(rule.applies_to.clients)})"
         lines.append(
             f"| [{rule.id}]({rule.id}.md) | {rule.name} | {rule.severity} | {rule.category} | {applies} "
-            f"| `{rule.kafka_versions}` | {rule.source} |"
+            f"| {versions_cell(rule)} | {rule.source} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -69,6 +69,7 @@ def make(
     kafka_version: str | None = None,
     kafka_version_from: str | None = None,
     confidence: str | None = None,
+    product: str = "kafka",
 ) -> Finding:
     values = EMPTY_CONTEXT if context is None else context
     hidden = set() if secrets is None else secrets
@@ -89,9 +90,12 @@ def make(
         changes=(change,) if change is not None else (),
         related=violation.related,
         assumptions=assumptions,
-        kafka_version=kafka_version,
-        kafka_version_from=kafka_version_from,
+        kafka_version=kafka_version if product == "kafka" else None,
+        kafka_version_from=kafka_version_from if product == "kafka" else None,
         confidence=confidence,
+        product=product,
+        release=kafka_version if product != "kafka" else None,
+        release_from=kafka_version_from if product != "kafka" else None,
     )
 
 

@@ -11,15 +11,17 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from advisor import TYPE_CHECKING, catalog, forked
+from advisor.analysis import camunda as camunda_view
 from advisor.analysis import cluster_facts as facts
 from advisor.analysis import peers as peer_summary
 from advisor.analysis import profile as profiles
 from advisor.analysis.release import NO_VERSION, Judged, judged_release
+from advisor.catalog import camunda as camunda_catalog
 from advisor.model.document import ConfigSet, Document, Problem
 from advisor.model.findings import Finding
 from advisor.model.provenance import Location
 from advisor.model.record import Value
-from advisor.model.vocabulary import Scope
+from advisor.model.vocabulary import Product, Scope, product_of
 from advisor.named_tuple import NamedTuple
 from advisor.rules import context as rule_context
 from advisor.rules import findings as made
@@ -101,12 +103,22 @@ def _resting_on(
     return [v for v in violations if any(key in written for key in (definition.keys if v.keys is None else v.keys))]
 
 
-def _applies(rule: Rule, config_set: ConfigSet, release: str, profile: str) -> bool:
+def _applies(
+    rule: Rule, config_set: ConfigSet, release: str, profile: str, stated: bool = True, exact: bool = True
+) -> bool:
     definition = rule.definition
     if definition.scope not in PER_CONFIG_SET:
         return False
     if config_set.component not in definition.applies_to.components:
         return False
+    if product_of(config_set.component) != Product.KAFKA:  # a product pack's set: its own releases
+        if profile == "dev" and definition.skip_in_dev:
+            return False
+        if definition.exact_release and not exact:
+            return False
+        if definition.releases is None:
+            return True
+        return stated and in_range(camunda_catalog.parse(release), definition.releases)
     if config_set.component in catalog.CLIENT_COMPONENTS and config_set.client not in definition.applies_to.clients:
         return False
     if profile == "dev" and definition.skip_in_dev:
@@ -172,6 +184,8 @@ class _Run:
         verdicts are about the library, not a Kafka release. A release the catalog has no data
         for (older than its oldest) may judge any verdict otherwise: every finding says so."""
         judged = self.judged.get(id(config_set))
+        if judged is not None and product_of(config_set.component) != Product.KAFKA:
+            return judged, (judged.assumed,) if judged.assumed and rule.definition.releases else ()
         if judged is None or config_set.client != "java":
             return None, ()
         if judged.outside_catalog:
@@ -231,6 +245,7 @@ class _Run:
             ),
             kafka_version=judged.release if judged else None,
             kafka_version_from=None if judged is None else "assumed" if version_notes else judged.source,
+            product=product_of(config_set.component),
         )
         bootstrap = config_set.facts.get("bootstrap")
         if bootstrap and found.keys and getattr(location, "kind", "") == "live":  # where the value lives
@@ -261,7 +276,7 @@ class _Run:
         sets = self.document.config_sets
         found: list[tuple[Finding, str | None]] = []
         errors: list[Problem] = []
-        applicable: dict[tuple[str, str, str, str], tuple[list[Any], tuple[str, ...]]] = {}  # a few kinds, many sets
+        applicable: dict[tuple[Any, ...], tuple[list[Any], tuple[str, ...]]] = {}  # a few kinds, many sets
         judged = []
         for index in indexes:
             config_set = sets[index]
@@ -286,20 +301,26 @@ class _Run:
         """The findings of one config set (kept apart until it is judged whole), and the rules judged on it."""
         config_set = self.document.config_sets[index]
         found: list[tuple[Finding, str | None]] = []
-        judged = self.judged[id(config_set)] = judged_release(config_set, self.kafka_version)
+        pack = product_of(config_set.component) != Product.KAFKA
+        if pack:  # a product pack's set: judged with its product's release (never --kafka-version)
+            judged = self.judged[id(config_set)] = camunda_view.judged_release(config_set)
+        else:
+            judged = self.judged[id(config_set)] = judged_release(config_set, self.kafka_version)
         if config_set.facts.get("context_only"):
             return found, ()  # a running cluster read as the files' context (lint --bootstrap-server): not judged
         release = judged.release
+        stated = not pack or camunda_view.stated(judged)
+        exact = not pack or (stated and judged.assumed is None)
         set_profile = self.profiles.of[index]
         values = None
         assumed: dict[str, Any] | None = None  # the cluster record of a broker nothing counts
         secrets = {key for key, setting in config_set.settings.items() if setting.secret}
-        kind = (config_set.component, config_set.client, release, set_profile)
+        kind = (config_set.component, config_set.client, release, set_profile, stated, exact)
         if kind not in applicable:  # each rule with what its every run reads, looked up once
             chosen = [
                 (rule, rule.required_keys, rule.predicate, self.params_of(rule.definition))
                 for rule in rules
-                if _applies(rule, config_set, release, set_profile)
+                if _applies(rule, config_set, release, set_profile, stated, exact)
             ]
             applicable[kind] = (chosen, tuple(rule.definition.id for rule, *_ in chosen))
         written = config_set.settings.keys()
@@ -309,11 +330,14 @@ class _Run:
                 continue  # the predicate asks for a key this set does not write: it cannot hold
             if values is None:
                 started = time.perf_counter()
-                values = rule_context.build(
-                    config_set, release, set_profile, self.peers_of(config_set), self.facts_of(config_set)
-                )
+                if pack:
+                    values = camunda_view.context(config_set, judged, set_profile)
+                else:
+                    values = rule_context.build(
+                        config_set, release, set_profile, self.peers_of(config_set), self.facts_of(config_set)
+                    )
                 self.timed("(context)", started)
-                if values["cluster"] is None:
+                if values["cluster"] is None and not pack:
                     assumed = facts.assumed_size(config_set, set_profile)
             definition = rule.definition
             values["params"] = params
@@ -335,6 +359,25 @@ class _Run:
                 finding = self.finding(rule, violation, config_set, context, secrets, assumption)
                 found.append((finding, config_set.cluster if config_set.component == "broker" else None))
         return found, applicable[kind][1]
+
+    def unversioned(self, rules: list[Rule]) -> None:
+        """A product pack's set whose release nothing stated: the rules that depend on the release
+        were not judged there, and the run says so (never a clean pass)."""
+        for config_set in self.document.config_sets:
+            judged = self.judged.get(id(config_set))
+            if judged is None or product_of(config_set.component) == Product.KAFKA:
+                continue
+            stated = camunda_view.stated(judged)
+            mine = [r.definition for r in rules if config_set.component in r.definition.applies_to.components]
+            if not stated:
+                skipped = [d.id for d in mine if d.releases is not None or d.exact_release]
+                why = judged.assumed or camunda_view.NO_VERSION
+            else:
+                skipped = [d.id for d in mine if d.exact_release] if judged.assumed else []
+                why = judged.assumed or ""
+            if skipped:
+                message = f"{', '.join(skipped)} not judged on {config_set.name}: {why}"
+                self.profiles.notes.append(Problem(config_set.path, config_set.anchor.line, message, "not-judged"))
 
     def clusters(self, rules: list[Rule]) -> None:
         """Cluster-scope rules: one check per cluster, which says where each violation is."""
@@ -431,6 +474,7 @@ def run(
     rules = list(rules)
     state = _Run(document, kafka_version, profile, params or {}, stats)
     state.config_sets(rules)
+    state.unversioned(rules)
     state.clusters(rules)
     if observations is not None:
         state.entities(rules, observations)

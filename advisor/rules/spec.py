@@ -101,6 +101,8 @@ class Definition(NamedTuple):
     references: list[str]
     source: str
     kafka_versions: str = ">=2.8"
+    releases: str | None = None  # a product pack's rules: the product's releases it judges
+    exact_release: bool = False  # judged only where the pack's catalog read the set's own release
     when: str | None = None
     python: str | None = None
     keys: list[str] = []  # noqa: RUF012 - read only

@@ -22,6 +22,7 @@ from advisor.metrics.sniff import described
 from advisor.metrics.sniff import kind as metric_kind
 from advisor.model.document import Document, LoadError, Problem, SourceFile
 from advisor.model.topology import ClusterDeclaration
+from advisor.model.vocabulary import Product, product_of
 from advisor.named_tuple import NamedTuple
 from advisor.sources import limits as bounds
 from advisor.sources import pins, readers, topology
@@ -478,6 +479,8 @@ def _override_version(override: FileOverride, source: SourceFile, config_sets: l
     if not override.kafka_version or any(d.verb == "kafka-version" for d in source.directives):
         return
     for config_set in config_sets:
+        if product_of(config_set.component) != Product.KAFKA:
+            continue  # a Camunda set's release is Camunda's, never a Kafka version
         config_set.kafka_version = override.kafka_version
         config_set.kafka_version_from = f"[overrides.{override.glob!r}] in the project config"
 

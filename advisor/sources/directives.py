@@ -5,6 +5,7 @@
 # kafka-advisor: disable-file KB101 -- reason
 # kafka-advisor: profile=dev
 # kafka-advisor: kafka-version=3.9
+# kafka-advisor: camunda-version=8.9   (the Camunda pack's sets)
 # kafka-advisor: as=producer client=librdkafka
 """
 
@@ -14,11 +15,11 @@ from collections.abc import Iterable
 
 from advisor import lazy_re
 from advisor.model.document import ConfigSet, Directive, LoadError
-from advisor.model.vocabulary import SERVER_COMPONENTS, Client, Component, Profile
+from advisor.model.vocabulary import SERVER_COMPONENTS, Client, Component, Product, Profile, product_of
 
 _MARKER = lazy_re.compile(r"^\s*[#!]\s*kafka-advisor:\s*(?P<body>.*)$")
 SUPPRESSIONS = ("disable-next-line", "disable", "enable", "disable-file")
-SETTINGS = ("profile", "kafka-version", "as", "client")
+SETTINGS = ("profile", "kafka-version", "camunda-version", "as", "client")
 
 
 def parse_comment(line_number: int, text: str, path: str) -> list[Directive]:
@@ -71,12 +72,16 @@ def in_hash_comments(text: str, path: str) -> list[Directive]:
 
 
 def apply_file_settings(config_sets: Iterable[ConfigSet], found: list[Directive]) -> None:
-    """A file's `profile=` and `kafka-version=` apply to every config set it yields; an
-    explicit kafka-version wins over one inferred from the input (an image tag, say)."""
-    profile, version = setting(found, "profile"), setting(found, "kafka-version")
+    """A file's `profile=` and `kafka-version=` apply to every config set it yields (a Camunda
+    set's release: `camunda-version=`); an explicit version wins over one inferred from the input
+    (an image tag, say)."""
+    profile = setting(found, "profile")
+    versions = {Product.KAFKA: setting(found, "kafka-version"), Product.CAMUNDA: setting(found, "camunda-version")}
     for config_set in config_sets:
         if profile:
             config_set.facts["profile"] = profile
+        product = product_of(config_set.component)
+        version = versions[product]
         if version:
             config_set.kafka_version = version
-            config_set.kafka_version_from = "a '# kafka-advisor: kafka-version' line"
+            config_set.kafka_version_from = f"a '# kafka-advisor: {product}-version' line"

@@ -20,6 +20,13 @@ class Reader(NamedTuple):
 
 # In precedence: of the readers that claim a suffix, the first whose sniff accepts a file owns it.
 READERS = (
+    # The Camunda pack's reader looks first at what it shares with Kafka's readers: a file with
+    # Camunda 8 settings is its, and it has the Kafka reader that would have claimed the file read
+    # that file's Kafka settings too (sources/camunda.py `read_also`).
+    Reader("camunda", "camunda", (".yaml", ".yml", ".properties", ".env", ""), {"camunda": ".yaml"},
+           "Camunda 8 settings: the Zeebe broker's (zeebe.broker.*, camunda.processing.*, camunda.data.*; their"
+           " ZEEBE_BROKER_*/CAMUNDA_* variables; the camunda-platform chart's zeebe/orchestration values) and an"
+           " application's Camunda client (camunda.client.*, CAMUNDA_CLIENT_*, CAMUNDA_SDK_*)", None),
     Reader("properties", "properties", (".properties",), {"properties": ".properties"},
            "Kafka broker, topic or client properties (application*/bootstrap* names are Spring Boot's: name a"
            " Kafka client config for its role, e.g. orders.producer.properties, to have it read)",

@@ -197,6 +197,10 @@ class LineIndex:
         self._starts: list[int] | None = None  # the line starts, found when first asked for
 
     @property
+    def text(self) -> str:
+        return self._text
+
+    @property
     def starts(self) -> list[int]:
         if self._starts is None:
             self._starts = [0] + [match.end() for match in _NEWLINE.finditer(self._text)]

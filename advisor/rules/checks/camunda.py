@@ -1,0 +1,290 @@
+"""The Camunda pack's broker checks (ZB rules): each setting judged as the judging release runs it,
+whichever generation's key wrote it (analysis/camunda.py), against the facts the catalog read
+from Camunda's configuration classes (catalog/camunda.py).
+
+Each check gets the pack's rule context (release, effective values by unified key) and the set."""
+
+from __future__ import annotations
+
+import difflib
+
+from advisor import TYPE_CHECKING
+from advisor.analysis import camunda as view
+from advisor.catalog import camunda as catalog
+from advisor.rules.registry import python_check
+from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from advisor.model.document import ConfigSet, Setting
+
+REQUEST = "camunda.processing.flow-control.request."
+WRITE = "camunda.processing.flow-control.write."
+FREE_SPACE = "camunda.data.primary-storage.disk.free-space."
+MONITORING = "camunda.data.primary-storage.disk.monitoring-enabled"
+
+
+def _legacy_settings(config_set: ConfigSet, release: str) -> list[tuple[Setting, catalog.Facts]]:
+    """The written keys the release reads only as a unified key's legacy spelling, with that key's facts."""
+    found = []
+    for setting in config_set.settings.values():
+        reader = catalog.legacy_reader(setting.key, release)
+        if reader is not None and catalog.uniform(reader.key) != catalog.uniform(setting.key):
+            found.append((setting, reader))
+    return found
+
+
+def _unified_written(config_set: ConfigSet, key: str) -> Setting | None:
+    wanted = catalog.uniform(key)
+    return next((s for s in config_set.settings.values() if catalog.uniform(s.key) == wanted), None)
+
+
+def _shown(setting: Setting) -> str:
+    return "(secret)" if setting.secret else setting.value
+
+
+def _named(setting: Setting) -> str:
+    """A key as the finding names it: an environment variable also by the key it sets."""
+    return f"{setting.spelling} ({setting.key})" if setting.spelling.isupper() else setting.key
+
+
+@python_check(("key", "value", "unified", "expected"))
+def legacy_refused(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A legacy key the unified configuration accepts only when it equals the unified key's value
+    (SUPPORTED_ONLY_IF_VALUES_MATCH), with another value: the broker refuses to start."""
+    release = values["release"]
+    violations = []
+    for setting, reader in _legacy_settings(config_set, release):
+        if reader.legacy_mode not in ("SUPPORTED_ONLY_IF_VALUES_MATCH", "NOT_SUPPORTED"):
+            continue
+        unified = _unified_written(config_set, reader.key)
+        expected = unified.value if unified is not None else reader.default
+        if reader.legacy_mode == "SUPPORTED_ONLY_IF_VALUES_MATCH":
+            same = view.same_value(reader.type, setting.value, expected)
+            if same is None or same:
+                continue  # equal: accepted with a warning (ZB003); not a value of the type: not judged here
+        elif unified is not None:
+            continue  # NOT_SUPPORTED with the new key written: the legacy one is ignored with a warning
+        where = "written" if unified is not None else "default"
+        violations.append(Violation(
+            keys=(setting.key, reader.key),
+            arguments={"key": setting.key, "value": _shown(setting), "unified": reader.key,
+                       "expected": f"{expected} ({where})" if expected is not None else "(none)"},
+        ))  # fmt: skip
+    return violations
+
+
+@python_check(("key", "value", "unified", "unified_value"))
+def legacy_shadowed(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A legacy key read in SUPPORTED mode beside its unified key with another value: the unified
+    key wins and the legacy value is ignored (a warning in the broker's log, nothing more)."""
+    violations = []
+    for setting, reader in _legacy_settings(config_set, values["release"]):
+        if reader.legacy_mode != "SUPPORTED":
+            continue
+        unified = _unified_written(config_set, reader.key)
+        if unified is None or view.same_value(reader.type, setting.value, unified.value) is not False:
+            continue
+        violations.append(Violation(
+            keys=(setting.key, unified.key),
+            arguments={"key": setting.key, "value": _shown(setting), "unified": unified.key,
+                       "unified_value": _shown(unified)},
+        ))  # fmt: skip
+    return violations
+
+
+@python_check(("key", "unified", "how"))
+def legacy_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A legacy key the release still reads (or accepts because it equals the unified value),
+    without its unified key: it works, and the broker logs that it should be moved."""
+    violations = []
+    for setting, reader in _legacy_settings(config_set, values["release"]):
+        if _unified_written(config_set, reader.key) is not None:
+            continue  # both written: ZB001 or ZB002 judge the pair
+        if reader.legacy_mode == "SUPPORTED":
+            how = "read as its value"
+        elif reader.legacy_mode == "SUPPORTED_ONLY_IF_VALUES_MATCH" and view.same_value(
+            reader.type, setting.value, reader.default
+        ):
+            how = f"accepted only because it equals the default {reader.default}"
+        else:
+            continue
+        violations.append(Violation(keys=(setting.key,), arguments={"key": setting.key, "unified": reader.key,
+                                                                    "how": how}))  # fmt: skip
+    return violations
+
+
+@python_check(("key", "release", "why"))
+def key_not_read(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A flow-control or disk key the release does not define (Spring ignores it): a typo, or a key
+    of another generation (zeebe.broker.flowControl.* before 8.6)."""
+    release = values["release"]
+    known = catalog.keys_at(release)
+    spellings = {catalog.uniform(k): k for k in known}
+    violations = []
+    for setting in config_set.settings.values():
+        if not catalog.judged_subtree(setting.key) or catalog.uniform(setting.key) in spellings:
+            continue
+        if view.read_by(setting.key, release):
+            continue
+        if catalog.legacy_reader(setting.key, release) is not None:
+            continue
+        elsewhere = catalog.defined_in(setting.key)
+        later = catalog.unified_key_of(setting.key)
+        if elsewhere:
+            why = f"it is a key of Camunda {', '.join(elsewhere)}"
+        elif later is not None:
+            why = f"a later release's key: Camunda {catalog.releases()[-1]} reads it as the legacy spelling of {later}"
+        else:
+            close = difflib.get_close_matches(catalog.uniform(setting.key), list(spellings), n=1, cutoff=0.85)
+            why = f"did you mean {spellings[close[0]]}?" if close else "no release the catalog read defines it"
+        violations.append(Violation(keys=(setting.key,), arguments={"key": _named(setting), "release": release,
+                                                                    "why": why}))  # fmt: skip
+    return violations
+
+
+@python_check(("ignored",))
+def backpressure_ignored(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """8.6–8.8: a written zeebe.broker.flowControl.request replaces zeebe.broker.backpressure whole."""
+    written = [catalog.uniform(s.key) for s in config_set.settings.values()]
+    if not any(k.startswith("zeebe.broker.flowcontrol.request.") for k in written):
+        return []
+    ignored = [
+        s.key for s in config_set.settings.values() if catalog.uniform(s.key).startswith("zeebe.broker.backpressure.")
+    ]
+    if not ignored:
+        return []
+    return [Violation(keys=tuple(ignored), arguments={"ignored": ", ".join(ignored)})]
+
+
+def _effective(values: dict[str, Any], key: str) -> str | None:
+    value = values["effective"].get(key)
+    return None if value is None else str(value)
+
+
+def _written_at(config_set: ConfigSet, concept: str) -> tuple[str, ...]:
+    """The keys as written that set a concept (any generation's spelling)."""
+    return tuple(s.key for s in view.written_concepts(config_set).get(concept, []))
+
+
+@python_check(("processing", "replication"))
+def free_space_order(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Disk monitoring on, the processing free-space watermark not above the replication one: the
+    broker refuses to start (SystemContext.validateDataConfig)."""
+    if (_effective(values, MONITORING) or "true").lower() == "false":
+        return []
+    processing, replication = (
+        _effective(values, FREE_SPACE + "processing"),
+        _effective(values, FREE_SPACE + "replication"),
+    )
+    processing_bytes, replication_bytes = view.size_bytes(processing), view.size_bytes(replication)
+    if processing_bytes is None or replication_bytes is None or processing_bytes > replication_bytes:
+        return []
+    keys = _written_at(config_set, FREE_SPACE + "processing") + _written_at(config_set, FREE_SPACE + "replication")
+    if not keys:
+        return []
+    return [Violation(keys=keys, arguments={"processing": str(processing), "replication": str(replication)})]
+
+
+@python_check(("algorithm",))
+def fixed_limit(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    algorithm = _effective(values, REQUEST + "algorithm")
+    keys = _written_at(config_set, REQUEST + "algorithm")
+    if not keys or algorithm is None or algorithm.strip().lower() != "fixed":
+        return []
+    return [Violation(keys=keys, arguments={"algorithm": algorithm})]
+
+
+@python_check(("timeout", "default"))
+def aimd_timeout(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    concept = REQUEST + "aimd.request-timeout"
+    keys = _written_at(config_set, concept)
+    algorithm = (_effective(values, REQUEST + "algorithm") or "aimd").strip().lower()
+    if not keys or algorithm != "aimd":
+        return []
+    written, default = _effective(values, concept), view.default(concept, values["release"])
+    written_ms, default_ms = view.duration_ms(written), view.duration_ms(default)
+    if written_ms is None or not default_ms or written_ms < values["params"]["factor"] * default_ms:
+        return []
+    return [Violation(keys=keys, arguments={"timeout": str(written), "default": str(default)})]
+
+
+def _on(values: dict[str, Any], key: str) -> bool:
+    return (_effective(values, key) or "").strip().lower() == "true"
+
+
+@python_check(("limit",))
+def write_limit_zero(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """The write limit enabled without a positive limit: RateLimit refuses `limit must be greater than 0`."""
+    if not _on(values, WRITE + "enabled"):
+        return []
+    limit = _effective(values, WRITE + "limit")
+    try:
+        positive = limit is not None and int(limit.strip()) > 0
+    except ValueError:
+        return []
+    if positive:
+        return []
+    keys = _written_at(config_set, WRITE + "enabled") + _written_at(config_set, WRITE + "limit")
+    return [Violation(keys=keys, arguments={"limit": str(limit)})]
+
+
+@python_check()
+def throttle_without_limit(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    keys = _written_at(config_set, WRITE + "throttle.enabled")
+    if not keys or not _on(values, WRITE + "throttle.enabled") or _on(values, WRITE + "enabled"):
+        return []
+    return [Violation(keys=keys + _written_at(config_set, WRITE + "enabled"))]
+
+
+@python_check(("limit",))
+def limit_without_throttle(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    keys = _written_at(config_set, WRITE + "enabled")
+    if not keys or not _on(values, WRITE + "enabled") or _on(values, WRITE + "throttle.enabled"):
+        return []
+    limit = _effective(values, WRITE + "limit")
+    if _number(limit or "") is None or _number(limit or "") <= 0:  # type: ignore[operator]
+        return []  # no rate at all: ZB009 says the broker refuses it
+    return [Violation(keys=keys, arguments={"limit": str(limit)})]
+
+
+@python_check(("key", "value", "condition"))
+def refused_value(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A value the setter refuses at the judging release (checkArgument / checkPositive in the source)."""
+    release = values["release"]
+    violations = []
+    for setting in config_set.settings.values():
+        facts = catalog.lookup(setting.key, release)
+        if facts is None or not facts.refuses_unless or setting.secret:
+            continue
+        number = view.duration_ms(setting.value) if facts.type == "Duration" else _number(setting.value)
+        if number is None:
+            continue
+        failed = [c for c in facts.refuses_unless if not _holds(number, c)]
+        if failed:
+            condition = " and ".join(facts.refuses_unless)
+            arguments = {"key": setting.key, "value": setting.value, "condition": condition}
+            violations.append(Violation(keys=(setting.key,), arguments=arguments))
+    return violations
+
+
+def _number(value: str) -> float | None:
+    try:
+        return float(value.strip())
+    except ValueError:
+        return None
+
+
+def _holds(number: float, condition: str) -> bool:
+    operator, _, bound = condition.partition(" ")
+    limit = float(bound)
+    return {"<": number < limit, "<=": number <= limit, ">": number > limit, ">=": number >= limit}[operator]
+
+
+@python_check()
+def monitoring_off(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    keys = _written_at(config_set, MONITORING)
+    if not keys or (_effective(values, MONITORING) or "true").strip().lower() != "false":
+        return []
+    return [Violation(keys=keys)]

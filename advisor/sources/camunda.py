@@ -1,0 +1,396 @@
+"""Camunda 8 configuration (the Camunda pack, docs/camunda.md): the Zeebe broker's settings and
+an application's Camunda client settings, in every shape people keep them —
+
+* Spring configuration: `application.yaml` / `.properties` trees under `zeebe.broker.*`,
+  `camunda.processing.*`, `camunda.data.*`, `camunda.cluster.*` (the broker), `camunda.client.*`
+  and `zeebe.client.*` (an application's client); dotted keys or nested, any relaxed spelling;
+* environment variables (ZEEBE_BROKER_…, CAMUNDA_PROCESSING_…, CAMUNDA_CLIENT_…, the SDKs'
+  CAMUNDA_SDK_…) in docker-compose services, `.env` files and Kubernetes containers' `env:`;
+* the camunda-platform Helm chart's values: `zeebe:` (8.0–8.7) or `orchestration:` (8.8 on) with
+  their `env:` list, `configuration:` (an application.yaml held as a string) and `image.tag`.
+
+Content decides, whatever the file's name. A file that also holds Kafka configuration is read
+by its Kafka reader too (`read_also`), so neither product's settings go unread. Versions come
+from image tags (camunda/zeebe:8.5.3, camunda/camunda:8.9.1), a chart's `image.tag`, or a
+`# kafka-advisor: camunda-version=8.X` line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+from advisor import TYPE_CHECKING, lazy_re
+from advisor.catalog import camunda as catalog
+from advisor.model.document import ConfigSet, LoadError, Setting, SourceFile
+from advisor.model.provenance import Location
+from advisor.model.vocabulary import CamundaComponent
+from advisor.secrets import is_secret_key
+from advisor.sources import directives as directive_syntax
+from advisor.sources import properties_syntax
+from advisor.sources.compose import Entry, _env_entries, _environment
+from advisor.sources.spans import LineIndex, Span, raw_text
+from advisor.sources.structured import Located, LocatedList, read_yaml
+
+if TYPE_CHECKING:
+    from typing import Any
+
+FORMAT = "camunda"
+BROKER, CLIENT = CamundaComponent.ZEEBE_BROKER, CamundaComponent.CAMUNDA_CLIENT
+# Cheap first look: a Camunda 8 variable, image or key tree somewhere in the text.
+_MARKERS = lazy_re.compile(
+    r"\b(?:ZEEBE_BROKER|CAMUNDA_(?:PROCESSING|DATA|CLUSTER|CLIENT|SDK)|ZEEBE_CLIENT)_[A-Z]"
+    r"|camunda/(?:zeebe|camunda)\b"
+    r"|\b(?:zeebe\.(?:broker|client)|camunda\.(?:processing|data|cluster|client))\."
+    r"|^(?:zeebe|camunda|orchestration|zeebeGateway|core):",
+    re.MULTILINE,
+)
+_IMAGE = lazy_re.compile(r"(?:^|/)camunda/(?P<name>zeebe|camunda)(?::(?P<tag>[^\s@]+))?")
+_VERSION_TAG = lazy_re.compile(r"^v?(8\.\d+(?:\.\d+)?)(?:$|[-.+])")
+# Spring prefixes (uniform form) → the component they configure.
+_BROKER_PREFIXES = ("zeebe.broker.", "camunda.processing.", "camunda.data.", "camunda.cluster.")
+_CLIENT_PREFIXES = ("camunda.client.", "zeebe.client.")
+_SDK_PREFIX = "CAMUNDA_SDK_"  # the SDKs' own variables (not Spring's): kept as written
+_HELM_COMPONENTS = ("zeebe", "orchestration", "core")
+
+
+def component_of(key: str) -> str | None:
+    """The component a Spring key (any spelling) configures, or None: not Camunda 8's."""
+    lowered = catalog.uniform(key)
+    if lowered.startswith(tuple(catalog.uniform(p) for p in _BROKER_PREFIXES)):
+        return BROKER
+    if lowered.startswith(tuple(catalog.uniform(p) for p in _CLIENT_PREFIXES)):
+        return CLIENT
+    return None
+
+
+def variable_key(name: str) -> tuple[str, str] | None:
+    """(component, key) an environment variable sets, or None: not a Camunda 8 variable. Spring
+    variables become the catalog's spelling where it knows the key, else the dotted form."""
+    if name.startswith(_SDK_PREFIX):
+        return CLIENT, name
+    dotted = catalog.from_env(name)
+    component = component_of(dotted) if name.isupper() or "_" in name else None
+    if component is None:
+        return None
+    return component, catalog.spelling(dotted) or dotted
+
+
+def version_of_image(image: str) -> str | None:
+    match = _IMAGE.search(image)
+    if match is None or not match.group("tag"):
+        return None
+    version = _VERSION_TAG.match(match.group("tag"))
+    return version.group(1) if version else None
+
+
+# --- sniffing --------------------------------------------------------------------------------
+
+
+def sniff(path: Path, text: str) -> Any:
+    if ("camunda" not in text.lower() and "zeebe" not in text.lower()) or not _MARKERS.search(text):
+        return None
+    try:
+        sets = _read(str(path), text)
+    except LoadError:
+        return None  # not ours to report: a Kafka reader may own it, or the walk says it was not read
+    return sets if sets else None
+
+
+def _read(path: str, text: str) -> list[ConfigSet]:
+    suffix = Path(path).suffix
+    if suffix == ".properties":
+        return _properties(path, text)
+    if suffix in (".yaml", ".yml"):
+        return _yaml(path, text)
+    if suffix == ".env" or Path(path).name == ".env" or Path(path).name.endswith(".env"):
+        return _variables_file(path, text)
+    return []
+
+
+# --- the shapes ------------------------------------------------------------------------------
+
+
+class _Sets:
+    """The config sets one file yields, one per (component, owner)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.sets: dict[tuple[str, str], ConfigSet] = {}
+
+    def add(self, component: str, owner: str, anchor: Location, setting: Setting, version: tuple[str, str] | None,
+            ) -> None:  # fmt: skip
+        config_set = self.sets.get((component, owner))
+        if config_set is None:
+            config_set = ConfigSet(component, self.path, anchor, name=owner)
+            self.sets[(component, owner)] = config_set
+        if version is not None and config_set.kafka_version is None:
+            config_set.kafka_version, config_set.kafka_version_from = version
+        config_set.add(setting)
+
+    def workload(self, owner: str, anchor: Location, version: tuple[str, str] | None) -> None:
+        """A broker with nothing written still runs (with every default): judged as such."""
+        if (BROKER, owner) not in self.sets:
+            config_set = ConfigSet(BROKER, self.path, anchor, name=owner)
+            if version is not None:
+                config_set.kafka_version, config_set.kafka_version_from = version
+            self.sets[(BROKER, owner)] = config_set
+
+
+def _setting(key: str, value: str, spelling: str, location: Location, value_location: Location | None,
+             raw: str | None) -> Setting:  # fmt: skip
+    return Setting(key, value, spelling, location, is_secret_key(key) or is_secret_key(spelling), value_location, raw)
+
+
+def _entries_into(sets: _Sets, owner: str, anchor: Location, entries: list[Entry],
+                  version: tuple[str, str] | None) -> None:  # fmt: skip
+    for name, value, key_at, value_at, raw in entries:
+        found = variable_key(name)
+        if found is not None:
+            component, key = found
+            sets.add(component, owner, anchor, _setting(key, value, name, key_at, value_at, raw), version)
+
+
+def _properties(path: str, text: str) -> list[ConfigSet]:
+    entries, _ = properties_syntax.parse(text, path)
+    sets = _Sets(path)
+    owner = Path(path).name
+    for entry in entries:
+        component = component_of(entry.key)
+        if component is None:
+            continue
+        key = catalog.spelling(entry.key) or entry.key
+        where = entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column)
+        value_at = entry.value_span.at(path) if entry.value_span else None
+        setting = _setting(key, entry.value, entry.key, where, value_at, entry.raw_value)
+        sets.add(component, owner, Location(path, entry.line), setting, None)
+    return list(sets.sets.values())
+
+
+def _variables_file(path: str, text: str) -> list[ConfigSet]:
+    sets = _Sets(path)
+    _entries_into(sets, Path(path).name, Location(path, 1), _env_entries(path, text), None)
+    return list(sets.sets.values())
+
+
+def _yaml(path: str, text: str) -> list[ConfigSet]:
+    sets = _Sets(path)
+    for document in read_yaml(text, path):
+        if not isinstance(document, Located):
+            continue
+        if isinstance(document.get("services"), Located):
+            _compose(sets, document["services"], path, text)
+        elif "kind" in document and "apiVersion" in document:
+            _manifest(sets, document, path, text)
+        elif _helm_values(document):
+            _helm(sets, document, path, text)
+        else:
+            _spring_tree(sets, document, path, text, Path(path).name, 0)
+    return list(sets.sets.values())
+
+
+def _image_version(image: Any, where: str) -> tuple[str, str] | None:
+    if not isinstance(image, str):
+        return None
+    version = version_of_image(image)
+    return (version, f"image {image} ({where})") if version else None
+
+
+def _compose(sets: _Sets, services: Located, path: str, text: str) -> None:
+    for name, service in services.items():
+        if not isinstance(service, Located):
+            continue
+        anchor = services.key_location(name, path)
+        version = _image_version(service.get("image"), f"service {name}")
+        try:
+            entries = _environment(service, path, text)
+        except LoadError:
+            entries = []
+        _entries_into(sets, str(name), anchor, entries, version)
+        if (_IMAGE.search(str(service.get("image", ""))) and "zeebe" in str(service.get("image"))) or (
+            version is not None and "camunda/camunda" in str(service.get("image"))
+        ):
+            sets.workload(str(name), anchor, version)
+
+
+def _manifest(sets: _Sets, document: Located, path: str, text: str) -> None:
+    """Every container of a Pod template (StatefulSet, Deployment, Pod, …): its image and env."""
+    for containers in _containers_lists(document):
+        for container in containers:
+            if not isinstance(container, Located):
+                continue
+            name = str(container.get("name", "container"))
+            anchor = Location(path, container.line)
+            version = _image_version(container.get("image"), f"container {name}")
+            _entries_into(sets, name, anchor, _env_list(container.get("env"), path, text), version)
+            if "camunda/zeebe" in str(container.get("image", "")):
+                sets.workload(name, anchor, version)
+
+
+def _containers_lists(node: Any, depth: int = 0) -> list[LocatedList]:
+    found: list[LocatedList] = []
+    if depth > 12:
+        return found
+    if isinstance(node, Located):
+        for key, value in node.items():
+            if key in ("containers", "initContainers") and isinstance(value, LocatedList):
+                found.append(value)
+            else:
+                found += _containers_lists(value, depth + 1)
+    elif isinstance(node, LocatedList):
+        for item in node:
+            found += _containers_lists(item, depth + 1)
+    return found
+
+
+def _env_list(env: Any, path: str, text: str) -> list[Entry]:
+    """A Kubernetes `env:` list — `- name: X` / `value: Y` — with spans (valueFrom: not a value here)."""
+    entries: list[Entry] = []
+    if not isinstance(env, LocatedList):
+        return entries
+    for item in env:
+        if not isinstance(item, Located) or not isinstance(item.get("name"), str) or "value" not in item:
+            continue
+        value = item.get("value")
+        where = item.value_location("value", path)
+        entries.append((item["name"], "" if value is None else str(value), item.value_location("name", path) or
+                        item.key_location("name", path), where, raw_text(text, where)))  # fmt: skip
+    return entries
+
+
+def _helm_values(document: Located) -> bool:
+    """The camunda-platform chart's values: a `zeebe:`, `orchestration:` or `core:` section of the
+    chart's own shape (image, env, configuration, clusterSize) — not a Spring `zeebe.broker` tree."""
+    for name in _HELM_COMPONENTS:
+        section = document.get(name)
+        if isinstance(section, Located) and not {"broker", "client", "gateway"} & set(section) and \
+                {"env", "configuration", "image", "clusterSize", "partitionCount"} & set(section):  # fmt: skip
+            return True
+    return False
+
+
+def _helm(sets: _Sets, document: Located, path: str, text: str) -> None:
+    global_image = document.get("global", {}).get("image", {}) if isinstance(document.get("global"), Located) else {}
+    for name in _HELM_COMPONENTS:
+        section = document.get(name)
+        if not isinstance(section, Located):
+            continue
+        anchor = document.key_location(name, path)
+        version = _helm_version(section, global_image, name)
+        _entries_into(sets, name, anchor, _env_list(section.get("env"), path, text), version)
+        configuration = section.get("configuration")
+        if isinstance(configuration, str) and configuration.strip():
+            _embedded(sets, section, path, text, name, version)
+        if section.get("enabled") not in ("false", False):
+            sets.workload(name, anchor, version)
+
+
+def _helm_version(section: Located, global_image: Any, name: str) -> tuple[str, str] | None:
+    for image, where in ((section.get("image"), f"{name}.image.tag"), (global_image, "global.image.tag")):
+        if isinstance(image, Located) and isinstance(image.get("tag"), str):
+            version = _VERSION_TAG.match(image["tag"].strip())
+            if version:
+                return version.group(1), f"{where}: {image['tag']}"
+    return None
+
+
+def _embedded(sets: _Sets, section: Located, path: str, text: str, owner: str, version: tuple[str, str] | None) -> None:
+    """`configuration: |` — an application.yaml held in a string: read as one, its lines mapped
+    back to the values file (a literal block's lines are the file's lines, indented)."""
+    where = section.value_location("configuration", path)
+    if where is None:
+        return
+    block = text[where.offset : where.end_offset] if where.offset is not None else ""
+    if not block.lstrip().startswith("|"):
+        return  # a quoted or folded string: its lines are not the file's; read, located at the key
+    first_line = where.line + 1
+    lines = block.split("\n")[1:]
+    indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
+    inner = "\n".join(line[indent:] for line in lines)
+    try:
+        documents = read_yaml(inner, path)
+    except LoadError as error:
+        raise LoadError(path, first_line - 1 + (error.line or 1), f"{owner}.configuration: {error.message}") from None
+    outer = LineIndex(text)
+    for document in documents:
+        if isinstance(document, Located):
+            _spring_tree(sets, document, path, inner, owner, first_line - 1, indent, version, outer=outer)
+
+
+def _spring_tree(
+    sets: _Sets, node: Located, path: str, text: str, owner: str, line_shift: int, indent: int = 0,
+    version: tuple[str, str] | None = None, prefix: str = "", depth: int = 0, root_line: int = 0,
+    outer: LineIndex | None = None,
+) -> None:  # fmt: skip
+    """A Spring tree's leaves whose dotted key (nested keys joined, dotted keys as written) is
+    Camunda 8's: each a setting, located in the file (`line_shift`/`indent`: an embedded tree)."""
+    if depth > 40:
+        return
+    root_line = root_line or node.line  # where the tree starts: the set's anchor
+    for key, value in node.items():
+        dotted = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, Located):
+            _spring_tree(sets, value, path, text, owner, line_shift, indent, version, dotted, depth + 1, root_line,
+                         outer)  # fmt: skip
+            continue
+        if isinstance(value, LocatedList):
+            value = ",".join(str(item) for item in value if not isinstance(item, (Located, LocatedList)))
+        component = component_of(dotted)
+        if component is None:
+            continue
+        span, value_span = node.key_span(key), node.value_span(key)
+        at = _placed(span, path, outer, line_shift, indent) if span else Location(path, node.line + line_shift)
+        value_at = _placed(value_span, path, outer, line_shift, indent) if value_span else None
+        raw = raw_text(outer.text if outer is not None else text, value_at) if value_at else None
+        setting = _setting(catalog.spelling(dotted) or dotted, "" if value is None else str(value), dotted, at,
+                           value_at, raw)  # fmt: skip
+        sets.add(component, owner, Location(path, root_line + line_shift), setting, version)
+
+
+def _placed(span: Span, path: str, outer: LineIndex | None, line_shift: int, indent: int) -> Location:
+    """A span of the file read, or (an embedded tree) of its string's text, placed in the file: the
+    string's lines are the file's from `line_shift` on, each indented by `indent`."""
+    if outer is None:
+        return span.at(path)
+    line, end_line = span.line + line_shift, span.end_line + line_shift
+    column, end_column = span.column + indent, span.end_column + (indent if span.end_column > 1 else 0)
+    starts = outer.starts
+    if end_line > len(starts):
+        return Location(path, line, column)
+    offset, end = starts[line - 1] + column - 1, starts[end_line - 1] + end_column - 1
+    return Location(path, line, column, end_line, end_column, offset, end)
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+def load(path: str, text: str, payload: Any, options: Any) -> tuple[SourceFile, list[ConfigSet]]:
+    config_sets: list[ConfigSet] = list(payload)
+    found = directive_syntax.in_hash_comments(text, path)
+    directive_syntax.apply_file_settings(config_sets, found)
+    source = SourceFile(path, text, FORMAT, found)
+    also = read_also(path, text, options)
+    if also is not None:  # what the Kafka reader's file record says beyond its sets comes along
+        kafka = also[0]
+        source.notes.extend(kafka.notes)
+        source.includes.update(kafka.includes)
+        source.consulted.update(kafka.consulted)
+        source.cluster_parts.extend(kafka.cluster_parts)
+        config_sets += also[1]
+    return source, config_sets
+
+
+def read_also(path: str, text: str, options: Any) -> tuple[SourceFile, list[ConfigSet]] | None:
+    """The file's Kafka configuration, read by the Kafka reader that would have claimed it: a
+    compose file with a broker beside a Zeebe broker, a Spring application with both clients."""
+    from advisor.sources import readers
+
+    for reader in readers.READERS:
+        if reader.module == "camunda" or (Path(path).suffix not in reader.claims and not reader.by_content):
+            continue
+        loader = importlib.import_module(f"advisor.sources.{reader.module}")
+        payload = loader.sniff(Path(path), text)
+        if payload is not None:
+            return loader.load(path, text, payload, options)  # type: ignore[no-any-return]
+    return None
