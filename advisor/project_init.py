@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from advisor.model.document import Document
+from advisor.model.vocabulary import Product, product_of
 from advisor.named_tuple import NamedTuple
 from advisor.report.model import Report
 
@@ -33,6 +34,9 @@ class Survey(NamedTuple):
     versions: tuple[str, ...]  # every release a file names
     findings: Counter[str]  # unsuppressed, by severity
     newest: str  # the release assumed where no file names one
+    camunda: tuple[str, ...] = ()  # the Camunda releases the Camunda pack's files name
+    camunda_unnamed: int = 0  # Camunda broker configurations that name none
+    kafka: bool = True  # whether any file holds Kafka configuration
 
 
 def _relative(path: str, root: Path) -> str:
@@ -61,9 +65,15 @@ def survey(root: Path, report: Report, document: Document, newest: str) -> Surve
         versions = tuple(sorted({m.kafka_version for m in cluster.members if m.kafka_version}))
         why = next((link.reason for link in cluster.links), "one file")
         clusters.append(FoundCluster(_name(stem, taken), tuple(paths), len(cluster.brokers), versions, why))
-    versions = tuple(sorted({cs.kafka_version for cs in document.config_sets if cs.kafka_version}))
+    versions = tuple(sorted({cs.kafka_version for cs in document.config_sets
+                             if cs.kafka_version and product_of(cs.component) == Product.KAFKA}))  # fmt: skip
     severities = Counter(f.severity for f in report.findings if not f.suppressed)
-    return Survey(formats, len(report.skipped), tuple(clusters), versions, severities, newest)
+    passed_over = sum(1 for problem in report.skipped if problem.kind == "skipped")  # not the notes of what was read
+    pack = [cs for cs in document.config_sets if product_of(cs.component) == Product.CAMUNDA]
+    camunda = tuple(sorted({cs.kafka_version for cs in pack if cs.kafka_version}))
+    unnamed = sum(1 for cs in pack if not cs.kafka_version and cs.component == "zeebe-broker")
+    kafka = len(pack) < len(document.config_sets) or not document.config_sets
+    return Survey(formats, passed_over, tuple(clusters), versions, severities, newest, camunda, unnamed, kafka)
 
 
 def _quoted(text: str) -> str:
@@ -86,15 +96,20 @@ def render(found: Survey, baseline: str | None, today: str) -> str:
         '# profile = "prod"                 # prod or dev; default: each file\'s own evidence',
         "",
     ]
-    if not found.versions:
+    if found.kafka and not found.versions:  # (a repository of Camunda files only: no Kafka release to name)
         lines += [f"# No file names its Kafka release, so the newest the catalog knows ({found.newest}) is assumed;",
                   "# say yours, and every default and removed key is judged by it:",
                   f'# kafka-version = "{found.newest}"', ""]  # fmt: skip
-    else:
+    elif found.kafka:
         named = ", ".join(found.versions)
         lines += [f"# The files name Kafka {named}; each is judged by the release it names (a file that names",
                   f"# none: the newest, {found.newest}). To judge every file by one release:",
                   f'# kafka-version = "{found.versions[-1]}"', ""]  # fmt: skip
+    if found.camunda or found.camunda_unnamed:
+        named = ", ".join(found.camunda) or "none"
+        lines += [f"# Camunda files (docs/camunda.md) name Camunda {named}; {found.camunda_unnamed} broker",
+                  "# configuration(s) name none, and the rules that depend on the release skip them: give such",
+                  "# a file its release with a '# kafka-advisor: camunda-version=8.X' line.", ""]  # fmt: skip
     if baseline is not None:
         lines += ["# Today's findings, accepted: a run fails only on new ones. Fix them and run",
                   f"# `kafka-advisor lint --write-baseline {baseline}` to shrink it, or delete the line.",

@@ -157,16 +157,35 @@ def defaults_at(release: str) -> dict[str, str | None]:
     return found
 
 
+@cache
+def client_defaults() -> dict[str, str | None]:
+    """A client's defaults: the SDK's variables and the Spring starter's properties, as written."""
+    found: dict[str, str | None] = {}
+    for name in catalog.sdk_variables():
+        value = (catalog.sdk_variable(name) or {}).get("default")
+        if value is not None:
+            found[name] = str(value).lower() if isinstance(value, bool) else str(value)
+    for key, facts in catalog.spring_properties().items():
+        if facts.get("default") is not None:
+            value = facts["default"]
+            found[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    return found
+
+
 def context(config_set: ConfigSet, judged: Judged, profile: str) -> dict[str, Any]:
     """The rule context of a Camunda set (rules/context.py's fields, with the pack's values):
     `effective` and `defaults` by unified key, as the judging release runs them."""
     from advisor.analysis.effective import written
 
     release = judged.release
-    defaults = dict(defaults_at(release))
-    effective = dict(defaults)
-    for concept in written_concepts(config_set):
-        effective[concept] = in_force(config_set, concept, release).value
+    if config_set.component == "camunda-client":  # the client libraries' defaults, not the broker release's
+        defaults = dict(client_defaults())
+        effective = {**defaults, **written(config_set)}
+    else:
+        defaults = dict(defaults_at(release))
+        effective = dict(defaults)
+        for concept in written_concepts(config_set):
+            effective[concept] = in_force(config_set, concept, release).value
     return {
         "component": config_set.component,
         "client": config_set.client,

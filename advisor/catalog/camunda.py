@@ -189,3 +189,67 @@ def keys_at(release: str) -> dict[str, Facts]:
         for spelled, by_release in _index().values()
         if release in by_release
     }
+
+
+# --- the clients (data/camunda_clients.json: the TypeScript SDK's schema, the Spring starter's properties) ---
+
+CLIENTS_FILE = "camunda_clients.json"
+
+
+@cache
+def _clients() -> dict[str, Any]:
+    from advisor.catalog import store
+
+    return store.read(CLIENTS_FILE)  # type: ignore[no-any-return]
+
+
+def sdk_variable(name: str) -> dict[str, Any] | None:
+    """What the SDK's configuration schema says of an environment variable (CAMUNDA_SDK_…)."""
+    return _clients()["sdk"]["variables"].get(name)  # type: ignore[no-any-return]
+
+
+def sdk_variables() -> tuple[str, ...]:
+    return tuple(_clients()["sdk"]["variables"])
+
+
+def spring_properties() -> dict[str, dict[str, Any]]:
+    return _clients()["spring"]["properties"]  # type: ignore[no-any-return]
+
+
+def sdk_about() -> str:
+    sdk = _clients()["sdk"]
+    return f"{sdk['package']} {sdk['version']}"
+
+
+@cache
+def _spring_index() -> dict[str, str]:
+    return {uniform(key): key for key in _clients()["spring"]["properties"]}
+
+
+def spring_property(key: str) -> tuple[str, dict[str, Any]] | None:
+    """(the starter's spelling, its metadata) of a camunda.client.* / zeebe.client.* property."""
+    spelled = _spring_index().get(uniform(key))
+    return (spelled, _clients()["spring"]["properties"][spelled]) if spelled else None
+
+
+@cache
+def _spring_legacy() -> dict[str, str]:
+    """uniform legacy spelling → the property the starter maps it to."""
+    return {uniform(old): new for new, olds in _clients()["spring"]["legacy"].items() for old in olds}
+
+
+def spring_replacement(key: str) -> tuple[str, str] | None:
+    """(the property a legacy or deprecated client key is read as, how): `mapped` (the starter
+    reads it as the new one), or `deprecated`/`error` (its declared deprecation level)."""
+    mapped = _spring_legacy().get(uniform(key))
+    if mapped is not None:
+        return mapped, "mapped"
+    found = spring_property(key)
+    deprecation = found[1].get("deprecation") if found else None
+    if deprecation and deprecation.get("replacement"):
+        return deprecation["replacement"], deprecation.get("level") or "deprecated"
+    return None
+
+
+def spring_about() -> str:
+    return str(_clients()["spring"]["artifact"])

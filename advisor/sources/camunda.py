@@ -65,16 +65,22 @@ def component_of(key: str) -> str | None:
     return None
 
 
+def spelled(key: str) -> str:
+    """A Spring key as the catalogs spell it (the broker's, else the client starter's), else as written."""
+    client = catalog.spring_property(key)
+    return catalog.spelling(key) or (client[0] if client else key)
+
+
 def variable_key(name: str) -> tuple[str, str] | None:
     """(component, key) an environment variable sets, or None: not a Camunda 8 variable. Spring
     variables become the catalog's spelling where it knows the key, else the dotted form."""
-    if name.startswith(_SDK_PREFIX):
-        return CLIENT, name
+    if name.startswith(_SDK_PREFIX) or catalog.sdk_variable(name) is not None:
+        return CLIENT, name  # the SDKs' own variable (CAMUNDA_CLIENT_SECRET is the SDK's OAuth secret)
     dotted = catalog.from_env(name)
     component = component_of(dotted) if name.isupper() or "_" in name else None
     if component is None:
         return None
-    return component, catalog.spelling(dotted) or dotted
+    return component, spelled(dotted)
 
 
 def version_of_image(image: str) -> str | None:
@@ -160,7 +166,7 @@ def _properties(path: str, text: str) -> list[ConfigSet]:
         component = component_of(entry.key)
         if component is None:
             continue
-        key = catalog.spelling(entry.key) or entry.key
+        key = spelled(entry.key)
         where = entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column)
         value_at = entry.value_span.at(path) if entry.value_span else None
         setting = _setting(key, entry.value, entry.key, where, value_at, entry.raw_value)
@@ -343,8 +349,7 @@ def _spring_tree(
         at = _placed(span, path, outer, line_shift, indent) if span else Location(path, node.line + line_shift)
         value_at = _placed(value_span, path, outer, line_shift, indent) if value_span else None
         raw = raw_text(outer.text if outer is not None else text, value_at) if value_at else None
-        setting = _setting(catalog.spelling(dotted) or dotted, "" if value is None else str(value), dotted, at,
-                           value_at, raw)  # fmt: skip
+        setting = _setting(spelled(dotted), "" if value is None else str(value), dotted, at, value_at, raw)
         sets.add(component, owner, Location(path, root_line + line_shift), setting, version)
 
 
@@ -392,5 +397,17 @@ def read_also(path: str, text: str, options: Any) -> tuple[SourceFile, list[Conf
         loader = importlib.import_module(f"advisor.sources.{reader.module}")
         payload = loader.sniff(Path(path), text)
         if payload is not None:
-            return loader.load(path, text, payload, options)  # type: ignore[no-any-return]
+            source, config_sets = loader.load(path, text, payload, options)
+            return source, [kept for cs in config_sets if (kept := _without_camunda(cs)) is not None]
     return None
+
+
+def _without_camunda(config_set: ConfigSet) -> ConfigSet | None:
+    """A Kafka reader's set without the Camunda settings it took for its own (a `.properties` file
+    is read whole by the properties reader); None when nothing of Kafka's is left."""
+    ours = [key for key, s in config_set.settings.items() if component_of(s.spelling) or variable_key(s.spelling)]
+    if not ours:
+        return config_set
+    for key in ours:
+        del config_set.settings[key]
+    return config_set if config_set.settings else None

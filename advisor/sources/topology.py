@@ -27,6 +27,7 @@ from advisor import lazy_re
 from advisor.analysis.listeners import protocol_map
 from advisor.model.document import ConfigSet, Document
 from advisor.model.topology import Cluster, ClusterDeclaration, Link
+from advisor.model.vocabulary import Product, product_of
 from advisor.sources import endpoints
 
 
@@ -125,7 +126,8 @@ def link(document: Document, declarations: tuple[ClusterDeclaration, ...] = (), 
     """Set every config set's `cluster` and fill `document.clusters`."""
     groups = _Groups()
     by_name = {d.name: d for d in declarations}
-    sets = document.config_sets
+    # Kafka's clusters: a product pack's sets (a Zeebe broker) are never members of one.
+    sets = [cs for cs in document.config_sets if product_of(cs.component) == Product.KAFKA]
     for config_set in sets:
         groups.find(_unit(config_set))
         node_id = _node_id(config_set)
@@ -138,7 +140,7 @@ def link(document: Document, declarations: tuple[ClusterDeclaration, ...] = (), 
     addresses = _Addresses()
     _join_by_address(groups, sets, addresses, _Folders())
     _join_addressless(groups, sets, addresses)
-    _build(document, groups, by_name)
+    _build(document, sets, groups, by_name)
 
 
 def _join_by_address(groups: _Groups, sets: list[ConfigSet], addresses: _Addresses, folders: _Folders) -> None:
@@ -226,9 +228,11 @@ def _join_addressless(groups: _Groups, sets: list[ConfigSet], addresses: _Addres
             groups.join(target, root, Link(reason, guess=True))
 
 
-def _build(document: Document, groups: _Groups, declarations: dict[str, ClusterDeclaration]) -> None:
+def _build(
+    document: Document, sets: list[ConfigSet], groups: _Groups, declarations: dict[str, ClusterDeclaration]
+) -> None:
     clusters: dict[str, Cluster] = {}
-    for config_set in document.config_sets:
+    for config_set in sets:
         root = groups.find(_unit(config_set))
         cluster = clusters.get(root)
         if cluster is None:

@@ -31,7 +31,7 @@ def test_variables_name_the_keys_they_set() -> None:
     )
     assert reader.variable_key("CAMUNDA_CLIENT_WORKER_DEFAULTS_MAXRETRIES") == (
         "camunda-client",
-        "camunda.client.worker.defaults.maxretries",
+        "camunda.client.worker.defaults.max-retries",  # as the Spring starter spells it
     )
     sdk = "CAMUNDA_SDK_BACKPRESSURE_PROFILE"
     assert reader.variable_key(sdk) == ("camunda-client", sdk)

@@ -82,3 +82,15 @@ def test_a_pyproject_table_is_added_and_read(tmp_path: Path) -> None:
     assert advisor(root, "lint", ".").returncode == 0
     again = advisor(root, "init", "--pyproject")
     assert again.returncode == 2 and (root / "pyproject.toml").read_text() == text
+
+
+def test_a_camunda_repository_is_surveyed_as_camunda(tmp_path: Path) -> None:
+    """The Camunda pack's files: their releases named as Camunda's, never offered as a Kafka
+    version; no Kafka cluster made of them; the run's notes not counted as files passed over."""
+    root = tmp_path / "repo"
+    shutil.copytree(REPO_ROOT / "fixtures" / "rules" / "camunda", root / "camunda")
+    assert advisor(root, "init", "--no-baseline").returncode == 0
+    written = (root / ".kafka-advisor.toml").read_text()
+    assert "name Camunda 8.4.9, 8.5.4" in written and "camunda-version=8.X" in written
+    assert "kafka-version" not in written and "[clusters." not in written
+    assert "passed over (no reader claims them): 0" in written

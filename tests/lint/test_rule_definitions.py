@@ -124,6 +124,7 @@ def lint_example(rule, folder: Path, text: str):  # type: ignore[no-untyped-def]
         suffix, stem = ".yml", "docker-compose"
     if definition.id.startswith("Z"):  # the Camunda pack: its files say what they are, their release a directive
         name = "docker-compose.yml" if bad.startswith("services:") else "application.yaml"
+        name = "worker.env" if bad.startswith(("CAMUNDA_", "ZEEBE_")) else name
         path = folder / name
         path.write_text(text)
         return lint([path], LoadOptions()), None

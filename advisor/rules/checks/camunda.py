@@ -288,3 +288,61 @@ def monitoring_off(values: dict[str, Any], config_set: ConfigSet) -> list[Violat
     if not keys or (_effective(values, MONITORING) or "true").strip().lower() != "false":
         return []
     return [Violation(keys=keys)]
+
+
+# --- the clients (ZC rules): the SDKs' variables and the Spring starter's properties ---------------
+
+PROFILE = "CAMUNDA_SDK_BACKPRESSURE_PROFILE"
+ATTEMPTS = "CAMUNDA_SDK_HTTP_RETRY_MAX_ATTEMPTS"
+BASE_DELAY, MAX_DELAY = "CAMUNDA_SDK_HTTP_RETRY_BASE_DELAY_MS", "CAMUNDA_SDK_HTTP_RETRY_MAX_DELAY_MS"
+
+
+@python_check(("profile",))
+def sdk_observe_only(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    setting = config_set.settings.get(PROFILE)
+    if setting is None or setting.value.strip().upper() != "LEGACY":
+        return []
+    return [Violation(keys=(PROFILE,), arguments={"profile": setting.value.strip()})]
+
+
+@python_check(("attempts",))
+def sdk_no_retry(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    setting = config_set.settings.get(ATTEMPTS)
+    number = _number(setting.value) if setting is not None else None
+    if number is None or number > 1:
+        return []
+    return [Violation(keys=(ATTEMPTS,), arguments={"attempts": setting.value.strip()})]  # type: ignore[union-attr]
+
+
+@python_check(("key", "value"))
+def sdk_no_backoff(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Retries with a base or maximum delay of 0: every retry is immediate (full jitter of 0)."""
+    attempts = _number(str(values["effective"].get(ATTEMPTS) or ""))
+    if attempts is not None and attempts <= 1:
+        return []  # no retry at all: ZC002
+    violations = []
+    for key in (BASE_DELAY, MAX_DELAY):
+        setting = config_set.settings.get(key)
+        number = _number(setting.value) if setting is not None else None
+        if number is not None and number <= 0:
+            violations.append(Violation(keys=(key,), arguments={"key": key, "value": setting.value.strip()}))  # type: ignore[union-attr]
+    return violations
+
+
+@python_check(("key", "replacement", "how"))
+def client_legacy_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """A legacy or deprecated Spring client property: the starter maps it (or no longer reads it)."""
+    violations = []
+    for setting in config_set.settings.values():
+        if not setting.key.startswith(("camunda.client.", "zeebe.client.")) and not setting.spelling.isupper():
+            continue
+        found = catalog.spring_replacement(setting.key)
+        if found is None:
+            continue
+        replacement, level = found
+        how = {"mapped": "the starter reads it as", "error": "the starter no longer reads it: use"}.get(
+            level, "deprecated in favour of"
+        )
+        violations.append(Violation(keys=(setting.key,), arguments={"key": _named(setting), "replacement": replacement,
+                                                                    "how": how}))  # fmt: skip
+    return violations
