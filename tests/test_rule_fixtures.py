@@ -107,7 +107,7 @@ def _not_judged(result, paths: list[Path]) -> list[tuple[str, str, int]]:  # typ
         for kind, code, line in [*(("ok", *a[:2]) for a in found["ok"]), *(("skip", *a[:2]) for a in found["skip"])]:
             sets = _sets_at(result.document, path, line)
             judged = {rule for index in sets for rule in result.evaluated.on(result.document, index)}
-            if code[:2] == "KM":
+            if code[1] == "M":  # a metric rule (KM, ZM)
                 judged |= result.evaluated.entity
             if code == "KO001":  # the session's own: judged wherever a file holds directives
                 judged |= {"KO001"} if any(Path(s.path).name == path.name and s.directives
@@ -155,7 +155,7 @@ def test_metric_fixture(unit: str) -> None:
     files, _, configs = split_inputs([str(p) for p in METRIC_UNITS[unit]])
     report = run(RunRequest(paths=tuple(configs), metric_files=tuple(files)))
     assert not report.problems, report.problems
-    found = {(Path(loc.path).name, f.rule, loc.line) for f in report.findings if not f.suppressed and f.rule[:2] == "KM"
+    found = {(Path(loc.path).name, f.rule, loc.line) for f in report.findings if not f.suppressed and f.rule[1] == "M"
              for loc in f.locations if Path(loc.path) in files}  # fmt: skip
     expected, forbidden = set(), set()
     for path in files:
@@ -168,7 +168,7 @@ def test_metric_fixture(unit: str) -> None:
 
     inputs = read(RunRequest(paths=tuple(configs), metric_files=tuple(files)))
     evaluated = judged(inputs.document).evaluated.entity
-    not_run = {(name, code) for name, code, _ in forbidden if code[:2] == "KM" and code not in evaluated}
+    not_run = {(name, code) for name, code, _ in forbidden if code[1] == "M" and code not in evaluated}
     assert not not_run, f"ok: lines whose metric rule was not judged: {sorted(not_run)}"
 
 

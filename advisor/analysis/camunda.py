@@ -172,7 +172,18 @@ def client_defaults() -> dict[str, str | None]:
     return found
 
 
-def context(config_set: ConfigSet, judged: Judged, profile: str) -> dict[str, Any]:
+def peers(config_sets: list[ConfigSet]) -> dict[str, Any]:
+    """What the run's other Camunda files say that a set's rules read: the alerting rules given
+    (their names, expressions and files), for rules about what nobody alerts on (each rule decides
+    which of them count for its set)."""
+    alerts = [{"name": s.key.removeprefix("alert."), "expr": s.value, "path": s.location.path}
+              for cs in config_sets if cs.component == "camunda-alerts" for s in cs.settings.values()]  # fmt: skip
+    return {"alerts": alerts}
+
+
+def context(
+    config_set: ConfigSet, judged: Judged, profile: str, others: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The rule context of a Camunda set (rules/context.py's fields, with the pack's values):
     `effective` and `defaults` by unified key, as the judging release runs them."""
     from advisor.analysis.effective import written
@@ -200,7 +211,7 @@ def context(config_set: ConfigSet, judged: Judged, profile: str) -> dict[str, An
         "defaults": defaults,
         "cluster": None,
         "facts": config_set.facts,
-        "peers": {},
+        "peers": others or {},
     }
 
 

@@ -157,4 +157,5 @@ def _what_is_read(kind: str) -> str:
     example = next(iter(vocabulary.names(vocabulary.UNDER_REPLICATED)))[0]
     return (f"series are read by the names of the JMX exporter's example rules, Strimzi's and Confluent's rules "
             f"and the Strimzi metrics reporter (such as {example}), kafka_exporter, KMinion and "
-            "kafka-lag-exporter")  # fmt: skip
+            "kafka-lag-exporter, and the Zeebe broker's own (zeebe_dropped_request_count_total: "
+            "docs/camunda.md)")  # fmt: skip

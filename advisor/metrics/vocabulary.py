@@ -39,6 +39,9 @@ KMINION = "kminion"  # redpanda-data/kminion docs/metrics.md
 KAFKA_LAG_EXPORTER = "kafka-lag-exporter"  # seglo/kafka-lag-exporter README
 NODE_EXPORTER = "node-exporter"
 KUBELET = "kubelet"
+# The Camunda pack: the Zeebe broker's own Prometheus names (BackpressureMetrics, AppenderMetrics,
+# ExporterMetrics in Camunda's source), written out as they are registered.
+ZEEBE = "zeebe"
 
 
 class Reading:
@@ -130,6 +133,25 @@ _NAMED.update({
         ("node_filesystem_size_bytes", "value", frozenset({NODE_EXPORTER}), ()),
         ("kubelet_volume_stats_capacity_bytes", "value", frozenset({KUBELET}), ()),
     ),
+})  # fmt: skip
+
+
+# The Zeebe broker's flow-control metrics, per partition, served by its leader (docs/camunda.md): the
+# commands it took and the ones it refused (every circuit's refusals counted together), the in-flight
+# limit and count, and the log's last committed position against each exporter's last exported one.
+ZEEBE_DROPPED = Metric("zeebe:type=Backpressure,name=DroppedRequests", "exporter")
+ZEEBE_RECEIVED = Metric("zeebe:type=Backpressure,name=ReceivedRequests", "exporter")
+ZEEBE_LIMIT = Metric("zeebe:type=Backpressure,name=RequestsLimit", "exporter")
+ZEEBE_INFLIGHT = Metric("zeebe:type=Backpressure,name=InflightRequests", "exporter")
+ZEEBE_COMMITTED = Metric("zeebe:type=LogAppender,name=LastCommittedPosition", "exporter")
+ZEEBE_EXPORTED = Metric("zeebe:type=Exporter,name=LastExportedPosition", "exporter")
+_NAMED.update({
+    ZEEBE_DROPPED: (("zeebe_dropped_request_count_total", "count", frozenset({ZEEBE}), ()),),
+    ZEEBE_RECEIVED: (("zeebe_received_request_count_total", "count", frozenset({ZEEBE}), ()),),
+    ZEEBE_LIMIT: (("zeebe_backpressure_requests_limit", "value", frozenset({ZEEBE}), ()),),
+    ZEEBE_INFLIGHT: (("zeebe_backpressure_inflight_requests_count", "value", frozenset({ZEEBE}), ()),),
+    ZEEBE_COMMITTED: (("zeebe_log_appender_last_committed_position", "value", frozenset({ZEEBE}), ()),),
+    ZEEBE_EXPORTED: (("zeebe_exporter_last_exported_position", "value", frozenset({ZEEBE}), ()),),
 })  # fmt: skip
 
 

@@ -41,6 +41,7 @@ class CamundaComponent(_Words):
 
     ZEEBE_BROKER = "zeebe-broker"  # the engine's broker (an orchestration cluster's broker part)
     CAMUNDA_CLIENT = "camunda-client"  # an application's client: the Java/Spring SDK, or another SDK's env
+    CAMUNDA_ALERTS = "camunda-alerts"  # Prometheus alerting rules over the broker's metrics
 
 
 # Every component a rule may apply to, each product's in turn.
@@ -163,7 +164,7 @@ ID_PREFIX_COMPONENTS: dict[str, set[str]] = {
     "ZB": {CamundaComponent.ZEEBE_BROKER},
     "ZC": {CamundaComponent.CAMUNDA_CLIENT},
     "ZM": set(),
-    "ZX": set(CamundaComponent.values()),
+    "ZX": set(CamundaComponent.values()),  # across the pack's components, and its alerting rules
 }
 # The product each id letter names.
 ID_PRODUCTS: dict[str, str] = {"K": Product.KAFKA, "Z": Product.CAMUNDA}

@@ -134,8 +134,9 @@ PER_CONFIG_SET = (Scope.CONFIG_SET, Scope.CLIENT_CLUSTER)
 class _Run:
     """One run's state: the verdicts so far and what is built once per run."""
 
-    __slots__ = ("document", "evaluated", "facts", "findings", "judged", "kafka_version", "metric_findings", "params",
-                 "peers", "problems", "profile", "profiles", "rule_params", "stats")  # fmt: skip
+    __slots__ = ("document", "evaluated", "facts", "findings", "judged", "kafka_version", "metric_findings",
+                 "pack_others", "params", "peers", "problems", "profile", "profiles", "rule_params",
+                 "stats")  # fmt: skip
 
     def __init__(
         self,
@@ -155,6 +156,7 @@ class _Run:
         self.problems: list[Problem] = []  # internal errors, one per scope that failed
         self.evaluated = Evaluated()
         self.peers: dict[str | None, dict[str, Any]] = {}  # per cluster, built on first need
+        self.pack_others: dict[str, Any] | None = None  # what a pack's sets read of the run's files (alerting rules)
         self.facts: dict[str | None, facts.ClusterFacts] = {}  # likewise
         self.rule_params: dict[str, dict[str, Any]] = {}  # per rule, resolved once
         self.judged: dict[int, Judged] = {}  # each set's release and where it came from
@@ -170,6 +172,12 @@ class _Run:
             cluster = self.document.clusters.get(config_set.cluster or "")
             self.peers[config_set.cluster] = peer_summary.summarize(cluster.members if cluster else [config_set])
         return self.peers[config_set.cluster]
+
+    def pack_peers(self) -> dict[str, Any]:
+        """What a product pack's sets read of the run's other files (its alerting rules), once a run."""
+        if self.pack_others is None:
+            self.pack_others = camunda_view.peers(self.document.config_sets)
+        return self.pack_others
 
     def facts_of(self, config_set: ConfigSet) -> facts.ClusterFacts:
         if config_set.cluster not in self.facts:
@@ -331,7 +339,7 @@ class _Run:
             if values is None:
                 started = time.perf_counter()
                 if pack:
-                    values = camunda_view.context(config_set, judged, set_profile)
+                    values = camunda_view.context(config_set, judged, set_profile, self.pack_peers())
                 else:
                     values = rule_context.build(
                         config_set, release, set_profile, self.peers_of(config_set), self.facts_of(config_set)
@@ -455,6 +463,7 @@ class _Run:
                     context=context,
                     assumptions=violation.assumptions,
                     confidence="low" if violation.assumptions else "high",
+                    product=product_of(violation.component or "broker"),
                 )
                 self.metric_findings.append(finding)
 

@@ -37,12 +37,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = "camunda"
-BROKER, CLIENT = CamundaComponent.ZEEBE_BROKER, CamundaComponent.CAMUNDA_CLIENT
+BROKER, CLIENT, ALERTS = CamundaComponent.ZEEBE_BROKER, CamundaComponent.CAMUNDA_CLIENT, CamundaComponent.CAMUNDA_ALERTS
 # Cheap first look: a Camunda 8 variable, image or key tree somewhere in the text.
 _MARKERS = lazy_re.compile(
     r"\b(?:ZEEBE_BROKER|CAMUNDA_(?:PROCESSING|DATA|CLUSTER|CLIENT|SDK)|ZEEBE_CLIENT)_[A-Z]"
     r"|camunda/(?:zeebe|camunda)\b"
     r"|\b(?:zeebe\.(?:broker|client)|camunda\.(?:processing|data|cluster|client))\."
+    r"|\bzeebe_[a-z_]+"  # the broker's metric names, in alerting rules
     r"|^(?:zeebe|camunda|orchestration|zeebeGateway|core):",
     re.MULTILINE,
 )
@@ -95,7 +96,8 @@ def version_of_image(image: str) -> str | None:
 
 
 def sniff(path: Path, text: str) -> Any:
-    if ("camunda" not in text.lower() and "zeebe" not in text.lower()) or not _MARKERS.search(text):
+    lowered = text.lower()  # the cheap test first: most files a walk offers mention neither
+    if ("camunda" not in lowered and "zeebe" not in lowered) or not _MARKERS.search(text):
         return None
     try:
         sets = _read(str(path), text)
@@ -187,6 +189,8 @@ def _yaml(path: str, text: str) -> list[ConfigSet]:
             continue
         if isinstance(document.get("services"), Located):
             _compose(sets, document["services"], path, text)
+        elif (groups := _rule_groups(document)) is not None:
+            _alerting_rules(sets, groups, path, text)
         elif "kind" in document and "apiVersion" in document:
             _manifest(sets, document, path, text)
         elif _helm_values(document):
@@ -194,6 +198,44 @@ def _yaml(path: str, text: str) -> list[ConfigSet]:
         else:
             _spring_tree(sets, document, path, text, Path(path).name, 0)
     return list(sets.sets.values())
+
+
+def _rule_groups(document: Located) -> LocatedList | None:
+    """A Prometheus rules file's `groups:` (alone, or a PrometheusRule's `spec.groups`), when one
+    of its rules reads a Zeebe metric."""
+    groups = document.get("groups")
+    if groups is None and document.get("kind") == "PrometheusRule" and isinstance(document.get("spec"), Located):
+        groups = document["spec"].get("groups")
+    if not isinstance(groups, LocatedList):
+        return None
+    for group in groups:
+        rules = group.get("rules") if isinstance(group, Located) else None
+        for rule in rules if isinstance(rules, LocatedList) else ():
+            if isinstance(rule, Located) and "zeebe_" in str(rule.get("expr", "")):
+                return groups
+    return None
+
+
+def _alerting_rules(sets: _Sets, groups: LocatedList, path: str, text: str) -> None:
+    """Each alerting rule over a Zeebe metric: a setting named by the alert, its value the expression."""
+    index = LineIndex(text)
+    for group in groups:
+        rules = group.get("rules") if isinstance(group, Located) else None
+        for rule in rules if isinstance(rules, LocatedList) else ():
+            if not isinstance(rule, Located) or not isinstance(rule.get("alert"), str):
+                continue  # a recording rule records; it pages nobody
+            expr = str(rule.get("expr", ""))
+            if "zeebe_" not in expr:
+                continue
+            where = rule.value_location("alert", path) or rule.key_location("alert", path)
+            value_at = rule.value_location("expr", path)
+            if value_at is not None and value_at.offset is not None and value_at.end_offset is not None:
+                # a block scalar (`>-`) ends where the next line starts: the span stops at its text's end
+                end = len(text[: value_at.end_offset].rstrip())
+                value_at = index.span(value_at.offset, max(end, value_at.offset)).at(path)
+            setting = Setting(f"alert.{rule['alert']}", " ".join(expr.split()), rule["alert"], where, False,
+                              value_at, raw_text(text, value_at))  # fmt: skip
+            sets.add(ALERTS, Path(path).name, Location(path, groups.line), setting, None)
 
 
 def _image_version(image: Any, where: str) -> tuple[str, str] | None:

@@ -7,8 +7,9 @@ Each check gets the pack's rule context (release, effective values by unified ke
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
-from advisor import TYPE_CHECKING
+from advisor import TYPE_CHECKING, lazy_re
 from advisor.analysis import camunda as view
 from advisor.catalog import camunda as catalog
 from advisor.rules.registry import python_check
@@ -346,3 +347,51 @@ def client_legacy_key(values: dict[str, Any], config_set: ConfigSet) -> list[Vio
         violations.append(Violation(keys=(setting.key,), arguments={"key": _named(setting), "replacement": replacement,
                                                                     "how": how}))  # fmt: skip
     return violations
+
+
+# --- alerting rules (what the run's Prometheus rules say of the broker) ------------------------------
+
+_REFUSALS = lazy_re.compile(r"zeebe_dropped_request_count_total|RESOURCE_EXHAUSTED|(?:status|code)\s*=~?\s*\"5?03\"")
+_DENOMINATOR = lazy_re.compile(r"zeebe_received_request_count_total|\s/\s")
+_ANY_AT_ALL = lazy_re.compile(r"(?:>\s*0(?:\.0+)?|!=\s*0(?:\.0+)?|>=\s*1(?:\.0+)?)\s*\)*\s*$")
+EXPORT_LAG_ALERT = (
+    "max by (partition) (zeebe_log_appender_last_committed_position) - min by (partition) "
+    "(zeebe_exporter_last_exported_position) > 100000, for 10m"
+)
+
+
+@python_check(("alert", "expr"))
+def alert_on_any_refusal(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """An alert that fires on any refusal at all: a count or rate of refusals compared with 0, no
+    share of the commands received."""
+    violations = []
+    for setting in config_set.settings.values():
+        expr = setting.value
+        if _REFUSALS.search(expr) and not _DENOMINATOR.search(expr) and _ANY_AT_ALL.search(expr):
+            name = setting.key.removeprefix("alert.")
+            violations.append(Violation(keys=(setting.key,), arguments={"alert": name, "expr": expr}))
+    return violations
+
+
+@python_check(("alerts", "query"))
+def no_export_lag_alert(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Write throttling off (nothing slows writes to the exporters' pace) and no alerting rule given
+    that measures export lag: the backlog grows unseen until the disk watermark refuses every command."""
+    if _on(values, WRITE + "throttle.enabled") and _on(values, WRITE + "enabled"):
+        return []
+    # Alerting rules count for a broker's file on evidence only: kept in its folder, or a folder above
+    # or below it (files named together are not one repository by being named together).
+    folder = Path(config_set.path).resolve().parent
+    alerts = [a for a in values["peers"].get("alerts", []) if _related(folder, Path(a["path"]).resolve().parent)]
+    if any("last_exported_position" in a["expr"] and "last_committed_position" in a["expr"] for a in alerts):
+        return []
+    files = {a["path"] for a in alerts}
+    read = "no alerting rule beside it (its folder, above or below)"
+    if alerts:
+        read = f"none of the {len(alerts)} alerting rule(s) over Zeebe's metrics beside it ({len(files)} file(s))"
+    return [Violation(keys=_written_at(config_set, WRITE + "throttle.enabled"),
+                      arguments={"alerts": read, "query": EXPORT_LAG_ALERT})]  # fmt: skip
+
+
+def _related(folder: Path, other: Path) -> bool:
+    return folder == other or folder.is_relative_to(other) or other.is_relative_to(folder)

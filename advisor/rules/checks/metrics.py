@@ -146,7 +146,10 @@ def _per_node(
 
 
 def _role(series: Series) -> tuple[str, str]:
-    """A finding's component and client: a broker's (none), or a client's role and library."""
+    """A finding's component and client: a broker's (none; a Zeebe broker's named), or a client's role
+    and library."""
+    if series.metric.startswith("zeebe:"):
+        return "zeebe-broker", ""
     return ("", "") if series.component == "broker" else (series.component, series.library)
 
 

@@ -1,0 +1,112 @@
+"""The Camunda pack's metric checks (ZM rules): the Zeebe broker's refusals against the commands it
+received, and each partition's export lag — the log's last committed position against each
+exporter's last exported one — with its trend: the scissors of what arrives and what leaves.
+
+Each gets the run's observations, the rule, its params and what configurations were given beside."""
+
+from __future__ import annotations
+
+from advisor import TYPE_CHECKING
+from advisor.metrics import vocabulary, windows
+from advisor.rules.checks.metrics import ARGUMENTS, SHORT, number, seconds
+from advisor.rules.registry import metric_check
+from advisor.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from advisor.analysis.client_settings import Beside
+    from advisor.model.observations import Observations, Series
+
+COMPONENT = "zeebe-broker"
+
+
+def _key(series: Series, *dropped: str) -> tuple[str, str | None, tuple[tuple[str, str], ...]]:
+    return series.node, series.cluster, tuple((k, v) for k, v in series.labels if k not in dropped)
+
+
+@metric_check((*ARGUMENTS, "partition", "dropped", "received"))
+def rejected_share(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """A partition that refused more than the threshold's share of the commands it received, from
+    both counters' increase over what was observed (a count seen once is since the broker started:
+    not judged)."""
+    share, window = float(params["threshold"]), float(params["sustained_seconds"])
+    received = {_key(s): s for s in observations.of(vocabulary.ZEEBE_RECEIVED.mbean)}
+    violations = []
+    for series in sorted(observations.of(vocabulary.ZEEBE_DROPPED.mbean), key=_key):
+        total = received.get(_key(series))
+        dropped, taken = windows.increase(series), windows.increase(total) if total is not None else None
+        if dropped is None or taken is None or taken.value <= 0 or dropped.value / taken.value <= share:
+            continue
+        observed = dropped.observed or 0.0
+        notes = () if observed >= window else (SHORT.format(observed=seconds(observed), window=seconds(window)),)
+        partition = series.label("partition") or "?"
+        arguments = {"node": series.node, "series": series.written, "nodes": series.node, "partition": partition,
+                     "value": f"{dropped.value / taken.value:.1%}", "held": f"in the {seconds(observed)} observed",
+                     "dropped": number(dropped.value), "received": number(taken.value), "config": ""}  # fmt: skip
+        violation = Violation(keys=(series.written,), location=dropped.place, arguments=arguments, assumptions=notes)
+        violation.component = COMPONENT
+        violations.append(violation)
+    return violations
+
+
+@metric_check((*ARGUMENTS, "partition", "exporter", "trend", "committed_rate", "exported_rate"))
+def export_lag(observations: Observations, definition: Any, params: dict[str, Any], beside: Beside) -> list[Violation]:
+    """Each exporter's lag on each partition (last committed position − last exported position, at
+    the samples both were read), judged above the threshold for the window, with what moved it: the
+    rate records were committed and the rate the exporter took them."""
+    threshold, window = float(params["threshold"]), float(params["sustained_seconds"])
+    committed = {_key(s): s for s in observations.of(vocabulary.ZEEBE_COMMITTED.mbean)}
+    violations = []
+    for series in sorted(observations.of(vocabulary.ZEEBE_EXPORTED.mbean), key=_key):
+        log = committed.get(_key(series, "exporter"))
+        if log is None:
+            continue  # the partition's committed position is not in the input: nothing to measure against
+        at = {point.time: point.value for point in log.points}
+        lag = [windows.Signal(p.time, at[p.time] - p.value, p.place) for p in series.points if p.time in at]
+        verdict = windows.judge(lag, lambda v: v > threshold, lambda v: v <= threshold / 2, window)
+        if verdict is None:
+            continue
+        trend, committed_rate, exported_rate = _scissors(log, series)
+        held = "in the one snapshot analysed" if verdict.held is None else (
+            f"for {seconds(verdict.held)}" if verdict.held else "at the last sample")  # fmt: skip
+        notes: tuple[str, ...] = ()
+        if verdict.held is None:
+            notes = ("one snapshot: how the lag moves is not known",)
+        elif not verdict.sustained:
+            notes = (SHORT.format(observed=seconds(verdict.observed or 0), window=seconds(window)),)
+        arguments = {"node": series.node, "series": series.written, "nodes": series.node, "config": "",
+                     "partition": series.label("partition") or "?", "exporter": series.label("exporter") or "?",
+                     "value": number(verdict.value), "held": held, "trend": trend,
+                     "committed_rate": committed_rate, "exported_rate": exported_rate}  # fmt: skip
+        violation = Violation(keys=(series.written, log.written), location=verdict.place, arguments=arguments,
+                              assumptions=notes)  # fmt: skip
+        violation.component = COMPONENT
+        violations.append(violation)
+    return violations
+
+
+def _scissors(log: Series, exported: Series) -> tuple[str, str, str]:
+    """(how the lag moves, records committed per second, records exported per second) over what both
+    observed: export falling behind when it takes records slower than they are committed."""
+    if len(log.points) < 2 or len(exported.points) < 2:
+        return "its trend unknown (one snapshot)", "?", "?"
+
+    def rate(series: Series) -> float | None:
+        first, last = series.points[0], series.points[-1]
+        if first.time is None or last.time is None or last.time <= first.time:
+            return None
+        return (last.value - first.value) / (last.time - first.time)
+
+    arriving, leaving = rate(log), rate(exported)
+    if arriving is None or leaving is None:
+        return "its trend unknown", "?", "?"
+    if leaving < arriving * 0.98:
+        trend = "and growing: export falls behind what is committed"
+    elif leaving > arriving * 1.02:
+        trend = "and shrinking: export catches up"
+    else:
+        trend = "and steady: export keeps pace without catching up"
+    return trend, f"{number(arriving)}/s", f"{number(leaving)}/s"

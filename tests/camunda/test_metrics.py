@@ -1,0 +1,50 @@
+"""The ZM rules on Zeebe's own Prometheus names: what one snapshot can and cannot say, how export
+lag is measured against the committed log of the same partition, and that a finding names the
+Camunda component and product."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from advisor.report.session import RunRequest, run
+
+
+def _analyze(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
+    path = tmp_path / "zeebe.prom"
+    path.write_text(text)
+    report = run(RunRequest(paths=(), metric_files=(path,)))
+    assert not report.problems, report.problems
+    return report
+
+
+def test_one_snapshot_judges_levels_but_not_counts(tmp_path: Path) -> None:
+    report = _analyze(
+        tmp_path,
+        (
+            'zeebe_dropped_request_count_total{partition="1"} 9000\n'
+            'zeebe_received_request_count_total{partition="1"} 10000\n'  # since the broker started: not judged
+            'zeebe_log_appender_last_committed_position{partition="1"} 900000\n'
+            'zeebe_exporter_last_exported_position{exporter="es",partition="1"} 100000\n'
+        ),
+    )
+    (lag,) = report.findings
+    assert lag.rule == "ZM002" and lag.component == "zeebe-broker" and lag.product == "camunda"
+    assert "800000 records behind partition 1" in lag.message and "its trend unknown" in lag.message
+    assert lag.confidence == "low"
+
+
+def test_export_lag_is_measured_per_partition_and_exporter(tmp_path: Path) -> None:
+    report = _analyze(
+        tmp_path,
+        (
+            'zeebe_log_appender_last_committed_position{partition="1"} 900000 1764547200000\n'
+            'zeebe_log_appender_last_committed_position{partition="2"} 200000 1764547200000\n'
+            'zeebe_exporter_last_exported_position{exporter="es",partition="1"} 890000 1764547200000\n'
+            'zeebe_exporter_last_exported_position{exporter="slow",partition="1"} 100 1764547200000\n'
+            'zeebe_exporter_last_exported_position{exporter="es",partition="2"} 100 1764547200000\n'
+            'zeebe_exporter_last_exported_position{exporter="es",partition="3"} 100 1764547200000\n'  # no committed
+        ),
+    )
+    lagging = sorted((f.message.split("exporter ")[1].split(" ")[0], f.message.split("behind partition ")[1][0])
+                     for f in report.findings)  # fmt: skip
+    assert lagging == [("es", "2"), ("slow", "1")]  # partition 1's es is 10000 behind; partition 3 has no log
