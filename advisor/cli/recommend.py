@@ -27,6 +27,18 @@ FIELDS = (  # flag, profile field, type, help
 )
 
 
+CAMUNDA_FIELDS: tuple[
+    tuple[str, str, type, str], ...
+] = (  # the Camunda pack's numbers (docs/camunda.md): flag, profile field, type, help
+    ("--pi-per-second", "pi_per_second", float, "--camunda: process instances started a second"),
+    ("--records-per-instance", "records_per_instance", float, "--camunda: log records one instance writes"),
+    ("--disk-gb", "disk_gb", float, "--camunda: each broker's data volume, GB"),
+    ("--record-bytes", "record_bytes", int, "--camunda: a log record's average size in bytes"),
+    ("--camunda-version", "release", str, "--camunda: the Camunda release (default: the catalog's newest)"),
+)
+SHARED_WITH_CAMUNDA = ("peak_factor", "partitions", "brokers", "replication_factor", "p99_ms")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal", choices=("throughput", "latency", "durability", "availability", "balanced"),
                         help="the preset the numbers refine (default: the profile file's, else balanced)")  # fmt: skip
@@ -56,9 +68,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "its check")  # fmt: skip
     parser.add_argument("--only", metavar="KEY[,KEY]", help="with --apply: the changes of these keys instead")
     parser.add_argument("--all", action="store_true", help="with --apply: every step at once (not the method)")
+    parser.add_argument("--camunda", action="store_true",
+                        help="a Camunda 8 (Zeebe) workload's flow-control values instead (docs/camunda.md): "
+                             "--pi-per-second, --records-per-instance, --partitions, --brokers, "
+                             "--replication-factor, --peak-factor, --p99-ms, --disk-gb, --record-bytes")  # fmt: skip
+    for flag, field, number, text in CAMUNDA_FIELDS:
+        parser.add_argument(flag, dest=field, type=number, help=text)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.camunda:
+        return run_camunda(args)
+    given = [flag for flag, field, _, _ in CAMUNDA_FIELDS if getattr(args, field) is not None]
+    if given:
+        print(f"kafka-advisor recommend: error: {', '.join(given)} go with --camunda", file=sys.stderr)
+        return 2
     from advisor.catalog import UnknownVersionError
     from advisor.output import inert, render
     from advisor.recommend.against import compare, kept, transactions_in
@@ -177,3 +201,53 @@ def profile_from(args: argparse.Namespace, flags: dict, command: str):  # type: 
             said = f"{where[name]}: {name}" if name in where else name or "profile"
             print(f"kafka-advisor {command}: error: {said}: {problem['msg']}", file=sys.stderr)
         return 2
+
+
+def run_camunda(args: argparse.Namespace) -> int:
+    """`recommend --camunda`: the Camunda pack's plan, with the broker configurations given beside it."""
+    from pydantic import ValidationError
+
+    from advisor.catalog.camunda import UnknownReleaseError
+    from advisor.output import inert, render
+    from advisor.recommend.camunda import CamundaProfile, plan
+
+    fields = [field for _, field, _, _ in CAMUNDA_FIELDS] + list(SHARED_WITH_CAMUNDA)
+    values = {field: getattr(args, field) for field in fields if getattr(args, field, None) is not None}
+    kafka_only = [name for name in ("goal", "load", "loss", "ordering", "transactions", "message_bytes_avg",
+                                    "message_bytes_max", "rate_mb_s", "rate_msgs_s", "producers", "consumer_groups",
+                                    "consumers_per_group", "processing_ms", "retention_hours", "kafka_version")
+                  if getattr(args, name, None) not in (None, False)]  # fmt: skip
+    if kafka_only or args.apply or args.diff or args.snippet or args.output_format not in ("text", "json"):
+        flag_of = {field: flag for flag, field, _, _ in FIELDS}
+        named = [flag_of.get(name, "--" + name.replace("_", "-")) for name in kafka_only]
+        said = ", ".join([*named, *(["--apply"] if args.apply else []), *(["--diff"] if args.diff else [])])
+        print("kafka-advisor recommend: error: with --camunda only its numbers, CONFIG files and "
+              f"--output-format text or json apply{f' (not {said})' if said else ''}", file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        profile = CamundaProfile(**values)
+        config_sets = []
+        if args.configs:
+            read = _read_configs(args)
+            if isinstance(read, int):
+                return read
+            config_sets = read[0].config_sets
+            stated = sorted({cs.kafka_version for cs in config_sets if cs.component == "zeebe-broker" and
+                             cs.kafka_version}, key=_release_order)  # fmt: skip
+            if profile.release is None and stated:  # the configurations say their release: spell for it
+                profile = profile.model_copy(update={"release": stated[-1]})
+        result = plan(profile, config_sets)
+    except (ValidationError, UnknownReleaseError) as error:
+        print(f"kafka-advisor recommend: error: {inert(str(error).splitlines()[0])}", file=sys.stderr)
+        return 2
+    sys.stdout.write(render(result, args.output_format))
+    return 0
+
+
+def _release_order(version: str) -> tuple[int, ...]:
+    from advisor.catalog.camunda import UnknownReleaseError, parse
+
+    try:
+        return parse(version)
+    except UnknownReleaseError:
+        return (0,)

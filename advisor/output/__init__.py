@@ -42,6 +42,8 @@ RENDERERS: dict[str, dict[str, str]] = {
         **{fmt: f"diff_text:{fmt}" for fmt in FORMATS if fmt not in ("text", "json")},
     },
     "recommend": {"text": "recommend_text:render", "json": "json_format:indented", "html": "recommend_html:render"},
+    # the Camunda pack's plan (recommend --camunda): text and JSON
+    "camunda-recommend": {"text": "camunda_recommend_text:render", "json": "json_format:indented"},
     "verify": {"text": "verify_text:render", "json": "json_format:indented"},
     "bench": {"text": "bench_text:render", "json": "json_format:indented"},
     "advise": {

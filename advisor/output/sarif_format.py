@@ -117,6 +117,11 @@ def render(report: Report, options: RenderOptions) -> str:
         if finding.kafka_version:
             result["properties"]["kafkaVersion"] = finding.kafka_version
             result["properties"]["kafkaVersionFrom"] = finding.kafka_version_from
+        if finding.product != "kafka":  # a product pack's finding: its product and the release judged with
+            result["properties"]["product"] = finding.product
+            if finding.release:
+                result["properties"]["release"] = finding.release
+                result["properties"]["releaseFrom"] = finding.release_from
         if finding.suppressed:
             result["suppressions"] = [{"kind": "inSource", "justification": finding.justification or "no reason given"}]
         results.append(result)

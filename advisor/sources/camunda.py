@@ -309,20 +309,30 @@ def _env_list(env: Any, path: str, text: str) -> list[Entry]:
 
 def _helm_values(document: Located) -> bool:
     """The camunda-platform chart's values: a `zeebe:`, `orchestration:` or `core:` section of the
-    chart's own shape (image, env, configuration, clusterSize) — not a Spring `zeebe.broker` tree."""
-    for name in _HELM_COMPONENTS:
-        section = document.get(name)
-        if isinstance(section, Located) and not {"broker", "client", "gateway"} & set(section) and \
-                {"env", "configuration", "image", "clusterSize", "partitionCount"} & set(section):  # fmt: skip
-            return True
-    return False
+    chart's own shape — not a Spring `zeebe.broker` tree, and not another chart's `core:`."""
+    return any(_camunda_section(name, document.get(name)) for name in _HELM_COMPONENTS)
+
+
+def _camunda_section(name: str, section: Any) -> bool:
+    if not isinstance(section, Located) or {"broker", "client", "gateway"} & set(section):
+        return False
+    if name == "zeebe" and {"clusterSize", "partitionCount", "replicationFactor"} & set(section):
+        return True
+    image = section.get("image")
+    repository = str(image.get("repository", "")) if isinstance(image, Located) else str(image or "")
+    env = section.get("env")
+    names = [str(item.get("name", "")) for item in env if isinstance(item, Located)] if isinstance(
+        env, LocatedList) else []  # fmt: skip
+    configuration = str(section.get("configuration") or "")
+    return ("camunda/" in repository or any(variable_key(n) for n in names)
+            or "zeebe" in configuration or "camunda:" in configuration)  # fmt: skip
 
 
 def _helm(sets: _Sets, document: Located, path: str, text: str) -> None:
     global_image = document.get("global", {}).get("image", {}) if isinstance(document.get("global"), Located) else {}
     for name in _HELM_COMPONENTS:
         section = document.get(name)
-        if not isinstance(section, Located):
+        if not _camunda_section(name, section):
             continue
         anchor = document.key_location(name, path)
         version = _helm_version(section, global_image, name)

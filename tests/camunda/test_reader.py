@@ -107,6 +107,8 @@ def test_files_without_camunda_8_settings_are_not_claimed(tmp_path: Path) -> Non
         ("application.yaml", "camunda:\n  bpm:\n    admin-user:\n      id: demo\n"),  # Camunda 7
         ("values.yaml", "zeebe:\n  enabled: false\n  note: a chart toggle only\n"),
         ("notes.yaml", "title: zeebe and camunda notes\n"),
+        ("other-chart.yaml", "core:\n  image:\n    repository: example/core\n  env:\n    - name: LOG_LEVEL\n"
+                             "      value: info\ntheme: camunda-like\n"),  # another chart's core:
     ):
         path = tmp_path / name
         path.write_text(text)
@@ -156,3 +158,12 @@ def test_a_finding_says_the_release_it_was_judged_with(tmp_path: Path) -> None:
         "release_from": "a '# kafka-advisor: camunda-version' line",
     }
     assert finding.release == "8.9"
+
+
+def test_sarif_names_the_product_and_release(tmp_path: Path) -> None:
+    path = tmp_path / "application.yaml"
+    path.write_text("# kafka-advisor: camunda-version=8.9\ncamunda.processing.flow-control.write.enabled: true\n")
+    sarif = json.loads(render(run(RunRequest(paths=(path,))), "sarif"))
+    (result,) = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "ZB009"]
+    assert result["properties"]["product"] == "camunda" and result["properties"]["release"] == "8.9"
+    assert "kafkaVersion" not in result["properties"]

@@ -1,0 +1,85 @@
+"""`recommend --camunda`: the values' arithmetic, the keys each release reads, the configurations
+beside the plan, and snippets that read back, through the pack's own reader, as the values
+recommended."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from advisor.recommend.camunda import CamundaProfile, plan
+from advisor.report.session import lint
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _values(result) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {r.key: r.value for r in result.recommendations}
+
+
+def test_the_write_limit_is_the_partition_s_peak_with_headroom() -> None:
+    result = plan(CamundaProfile(pi_per_second=50, records_per_instance=40, partitions=6, release="8.9"))
+    # 50 × 40 ÷ 6 × 2 (assumed peak factor) × 1.25 = 833.3, rounded up to the hundred
+    assert _values(result)["camunda.processing.flow-control.write.limit"] == "900"
+    assert "peak_factor" in result.resolved.assumed and "partitions" not in result.resolved.assumed
+
+
+def test_the_acceptable_backlog_fits_the_disk_or_stays_the_default() -> None:
+    key = "camunda.processing.flow-control.write.throttle.acceptable-backlog"
+    roomy = plan(CamundaProfile(disk_gb=64, partitions=6, release="8.9"))
+    assert _values(roomy)[key] == "100000"  # the default fits
+    # (3 GB − 2 GB watermark) × 0.5 ÷ 6 replicas a broker ÷ 1024 bytes = 87,381 records
+    tight = plan(CamundaProfile(disk_gb=3, partitions=6, release="8.9"))
+    assert _values(tight)[key] == "87381"
+    unsized = plan(CamundaProfile(release="8.9"))
+    assert _values(unsized)[key] == "100000" and any("--pi-per-second" in note for note in unsized.notes)
+
+
+def test_keys_are_the_ones_each_release_reads() -> None:
+    profile = {"pi_per_second": 20, "records_per_instance": 30, "p99_ms": 300}
+    older = plan(CamundaProfile(**profile, release="8.7"))
+    assert set(_values(older)) == {"zeebe.broker.flowControl.write.enabled", "zeebe.broker.flowControl.write.limit",
+                                   "zeebe.broker.flowControl.write.throttling.enabled",
+                                   "zeebe.broker.flowControl.write.throttling.acceptableBacklog",
+                                   "zeebe.broker.flowControl.request.aimd.requestTimeout"}  # fmt: skip
+    timeout = next(r for r in older.recommendations if r.key.endswith("requestTimeout"))
+    assert "replaces zeebe.broker.backpressure whole" in timeout.rationale
+    oldest = plan(CamundaProfile(**profile, release="8.5"))
+    assert set(_values(oldest)) == {"zeebe.broker.backpressure.aimd.requestTimeout"}
+    assert any("arrived in 8.6" in note for note in oldest.notes)
+
+
+def test_the_snippets_read_back_as_the_values_recommended(tmp_path: Path) -> None:
+    """Each snippet, saved as the file it is and read by the pack's reader, sets exactly the keys
+    and values of the plan — the same test the Kafka snippets pass."""
+    result = plan(CamundaProfile(pi_per_second=40, records_per_instance=25, disk_gb=20, p99_ms=400, release="8.9"))
+    wanted = _values(result)
+    snippets = result.snippets()
+    for name, text in (
+        ("application.yaml", snippets["application"]),
+        ("broker.env", snippets["env"]),
+        ("values.yaml", "orchestration:\n  image:\n    tag: 8.9.1\n" + snippets["helm"].split("\n", 1)[1]),
+    ):
+        path = tmp_path / name
+        path.write_text(text)
+        (config_set,) = [cs for cs in lint([path]).document.config_sets if cs.component == "zeebe-broker"]
+        assert {key: s.value for key, s in config_set.settings.items()} == wanted, name
+
+
+def test_the_command_line_keeps_the_two_products_apart() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "advisor", "recommend", *args], capture_output=True, text=True,
+                              cwd=REPO_ROOT, timeout=120)  # fmt: skip
+
+    mixed = run("--camunda", "--rate-mb-s", "3")
+    assert mixed.returncode == 2 and "--rate-mb-s" in mixed.stderr
+    assert run("--disk-gb", "10").returncode == 2
+    beside = run("--camunda", "--pi-per-second", "30", "--records-per-instance", "20", "--output-format", "json",
+                 "fixtures/rules/camunda/broker-upgraded.application.yaml")  # fmt: skip
+    assert beside.returncode == 0, beside.stderr
+    planned = json.loads(beside.stdout)
+    assert planned["release"] == "8.9"  # the configuration's own release
+    legacy = {a["key"]: a["spelled"] for a in planned["against"]}
+    assert legacy["camunda.processing.flow-control.write.limit"] == "zeebe.broker.flowControl.write.limit"
