@@ -19,7 +19,7 @@ from advisor.advise import steps as stepping
 from advisor.advise.infer import Inferred, infer
 from advisor.metrics import vocabulary
 from advisor.model.document import Document
-from advisor.model.vocabulary import SEVERITY_RANK
+from advisor.model.vocabulary import SEVERITY_RANK, product_of
 from advisor.named_tuple import NamedTuple
 from advisor.recommend.against import compare, kept
 from advisor.recommend.plan import Plan, of_resolved
@@ -43,13 +43,14 @@ class Found(NamedTuple):
 
     clusters: tuple[ClusterSeen, ...]
     clients: tuple[tuple[str, str, str], ...]  # (component, library, path)
-    versions: tuple[tuple[str, str], ...]  # (release, where it came from)
+    versions: tuple[tuple[str, str, str], ...]  # (product, release, where it came from)
     metrics: tuple[tuple[str, str], ...]  # (input, what it gave)
 
     def to_dict(self) -> dict[str, Any]:
         return {"clusters": [c._asdict() for c in self.clusters],
                 "clients": [{"component": c, "client": lib, "path": p} for c, lib, p in self.clients],
-                "versions": [{"kafka_version": v, "from": w} for v, w in self.versions],
+                "versions": [{"kafka_version": v, "from": w} if p == "kafka" else
+                             {"product": p, "release": v, "from": w} for p, v, w in self.versions],
                 "metrics": [{"input": i, "read": r} for i, r in self.metrics]}  # fmt: skip
 
 
@@ -94,8 +95,8 @@ def _found(report: Report, document: Document) -> Found:
     )
     clients = tuple(sorted({(s.component, s.client, s.path) for s in document.config_sets
                             if s.component in ("producer", "consumer", "admin", "streams", "connect")}))  # fmt: skip
-    versions = tuple(sorted({(s.kafka_version, s.kafka_version_from or "") for s in document.config_sets
-                             if s.kafka_version}))  # fmt: skip
+    versions = tuple(sorted({(product_of(s.component), s.kafka_version, s.kafka_version_from or "")
+                             for s in document.config_sets if s.kafka_version}))  # fmt: skip
     metrics = tuple((f.path, f.read) for f in report.files if f.series is not None)
     return Found(clusters, clients, versions, metrics)
 
@@ -233,6 +234,13 @@ def advise(gathered: Gathered, given: dict[str, Any], client: str | None, intera
                                   by_hand, hide(snippet), hide(check), why))  # fmt: skip
     recognised = {dialect for f in gathered.report.files for dialect in f.recognised}
     found = alerting.alerts(gathered.report.rules, gathered.params, recognised, set(gathered.exporters), made)
+    pack = [cs for cs in document.config_sets if product_of(cs.component) != "kafka"]
+    if pack:  # judged above with the Camunda pack's rules; the plan below is Kafka's
+        kafka_sets = len(document.config_sets) - len(pack)
+        alone = "" if kafka_sets else " (no Kafka configuration was given: it rests on assumptions)"
+        notes.append(f"{len(pack)} Camunda configuration(s) judged by the Camunda pack's rules; the plan below is "
+                     f"Kafka's{alone} — a Camunda workload's flow control: kafka-advisor recommend --camunda "
+                     "(docs/camunda.md)")  # fmt: skip
     return Advice(gathered, plan, tuple(made), tuple(already), tuple(notes), found, interactive)
 
 

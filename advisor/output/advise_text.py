@@ -27,8 +27,8 @@ def found_lines(gathered: Any, notes: tuple[str, ...] = ()) -> list[str]:
                    f"{cluster.clients} client(s){guessed}")  # fmt: skip
     for component, library, path in found.clients:
         out.append(f"  {component} ({library}): {path}")
-    for version, where in found.versions:
-        out.append(f"  Kafka {version}" + (f" (from {where})" if where else ""))
+    for product, version, where in found.versions:
+        out.append(f"  {product.capitalize()} {version}" + (f" (from {where})" if where else ""))
     for path, read in found.metrics:
         out.append(f"  metrics: {path}: {read or 'nothing the rules read'}")
     not_read = [p for p in report.skipped if p.kind == "skipped"] + list(report.problems)

@@ -107,8 +107,11 @@ def test_files_without_camunda_8_settings_are_not_claimed(tmp_path: Path) -> Non
         ("application.yaml", "camunda:\n  bpm:\n    admin-user:\n      id: demo\n"),  # Camunda 7
         ("values.yaml", "zeebe:\n  enabled: false\n  note: a chart toggle only\n"),
         ("notes.yaml", "title: zeebe and camunda notes\n"),
-        ("other-chart.yaml", "core:\n  image:\n    repository: example/core\n  env:\n    - name: LOG_LEVEL\n"
-                             "      value: info\ntheme: camunda-like\n"),  # another chart's core:
+        (
+            "other-chart.yaml",
+            "core:\n  image:\n    repository: example/core\n  env:\n    - name: LOG_LEVEL\n"
+            "      value: info\ntheme: camunda-like\n",
+        ),  # another chart's core:
     ):
         path = tmp_path / name
         path.write_text(text)

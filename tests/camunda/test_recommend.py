@@ -83,3 +83,14 @@ def test_the_command_line_keeps_the_two_products_apart() -> None:
     assert planned["release"] == "8.9"  # the configuration's own release
     legacy = {a["key"]: a["spelled"] for a in planned["against"]}
     assert legacy["camunda.processing.flow-control.write.limit"] == "zeebe.broker.flowControl.write.limit"
+
+
+def test_advise_names_camunda_releases_as_camunda_s_and_points_at_its_plan() -> None:
+    values = "fixtures/rules/camunda/values-orchestration.yaml"
+    result = subprocess.run([sys.executable, "-m", "advisor", "advise", values, "--output-format", "json"],
+                            capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)  # fmt: skip
+    advice = json.loads(result.stdout)
+    assert advice["found"]["versions"] == [{"product": "camunda", "release": "8.9.4",
+                                            "from": "orchestration.image.tag: 8.9.4"}]  # fmt: skip
+    assert any("recommend --camunda" in note for note in advice["notes"])
+    assert {f["rule"] for group in advice["health"] for f in group["findings"]} >= {"ZB009"}
