@@ -118,10 +118,10 @@ def render(report: Report, options: RenderOptions) -> str:
             result["properties"]["kafkaVersion"] = finding.kafka_version
             result["properties"]["kafkaVersionFrom"] = finding.kafka_version_from
         if finding.product != "kafka":  # a product pack's finding: its product and the release judged with
-            result["properties"]["product"] = finding.product
+            judged = {"product": finding.product}
             if finding.release:
-                result["properties"]["release"] = finding.release
-                result["properties"]["releaseFrom"] = finding.release_from
+                judged.update(release=finding.release, releaseFrom=finding.release_from or "")
+            result["properties"].update(judged)  # type: ignore[attr-defined]
         if finding.suppressed:
             result["suppressions"] = [{"kind": "inSource", "justification": finding.justification or "no reason given"}]
         results.append(result)

@@ -27,9 +27,9 @@ from advisor.model.document import ConfigSet, LoadError, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.model.vocabulary import CamundaComponent
 from advisor.secrets import is_secret_key
+from advisor.sources import compose, properties_syntax
 from advisor.sources import directives as directive_syntax
-from advisor.sources import properties_syntax
-from advisor.sources.compose import Entry, _env_entries, _environment
+from advisor.sources.compose import Entry, _env_entries
 from advisor.sources.spans import LineIndex, Span, raw_text
 from advisor.sources.structured import Located, LocatedList, read_yaml
 
@@ -100,21 +100,24 @@ def sniff(path: Path, text: str) -> Any:
     if ("camunda" not in lowered and "zeebe" not in lowered) or not _MARKERS.search(text):
         return None
     try:
-        sets = _read(str(path), text)
+        sets, read = _read(str(path), text)
     except LoadError:
         return None  # not ours to report: a Kafka reader may own it, or the walk says it was not read
-    return sets if sets else None
+    return (sets, read) if sets else None
 
 
-def _read(path: str, text: str) -> list[ConfigSet]:
+def _read(path: str, text: str) -> tuple[list[ConfigSet], SourceFile]:
+    """The file's config sets, and a record of what else it read (a compose file's `.env` and
+    `env_file:`s, what could not be read): `load` carries it into the file's own record."""
     suffix = Path(path).suffix
+    read = SourceFile(path, text, FORMAT)
     if suffix == ".properties":
-        return _properties(path, text)
+        return _properties(path, text), read
     if suffix in (".yaml", ".yml"):
-        return _yaml(path, text)
+        return _yaml(path, text, read), read
     if suffix == ".env" or Path(path).name == ".env" or Path(path).name.endswith(".env"):
-        return _variables_file(path, text)
-    return []
+        return _variables_file(path, text), read
+    return [], read
 
 
 # --- the shapes ------------------------------------------------------------------------------
@@ -182,13 +185,13 @@ def _variables_file(path: str, text: str) -> list[ConfigSet]:
     return list(sets.sets.values())
 
 
-def _yaml(path: str, text: str) -> list[ConfigSet]:
+def _yaml(path: str, text: str, source: SourceFile) -> list[ConfigSet]:
     sets = _Sets(path)
     for document in read_yaml(text, path):
         if not isinstance(document, Located):
             continue
         if isinstance(document.get("services"), Located):
-            _compose(sets, document["services"], path, text)
+            _compose(sets, document["services"], path, text, source)
         elif (groups := _rule_groups(document)) is not None:
             _alerting_rules(sets, groups, path, text)
         elif "kind" in document and "apiVersion" in document:
@@ -245,20 +248,24 @@ def _image_version(image: Any, where: str) -> tuple[str, str] | None:
     return (version, f"image {image} ({where})") if version else None
 
 
-def _compose(sets: _Sets, services: Located, path: str, text: str) -> None:
+def _compose(sets: _Sets, services: Located, path: str, text: str, source: SourceFile) -> None:
+    """Each service's variables as compose gives them to its container (`.env` interpolation and
+    `env_file:`s, as the Kafka compose reader reads them); a broker image without variables is a
+    broker with every default. A standalone gateway (ZEEBE_STANDALONE_GATEWAY) is no broker."""
+    variables = compose.project_variables(path, source)
     for name, service in services.items():
         if not isinstance(service, Located):
             continue
         anchor = services.key_location(name, path)
-        version = _image_version(service.get("image"), f"service {name}")
+        image = compose.interpolate(str(service.get("image") or ""), variables)
+        version = _image_version(image, f"service {name}")
         try:
-            entries = _environment(service, path, text)
+            entries = compose.service_entries(path, text, str(name), service, variables, source)
         except LoadError:
             entries = []
         _entries_into(sets, str(name), anchor, entries, version)
-        if (_IMAGE.search(str(service.get("image", ""))) and "zeebe" in str(service.get("image"))) or (
-            version is not None and "camunda/camunda" in str(service.get("image"))
-        ):
+        gateway = any(e[0] == "ZEEBE_STANDALONE_GATEWAY" and e[1].strip().lower() == "true" for e in entries)
+        if _IMAGE.search(image) and not gateway:
             sets.workload(str(name), anchor, version)
 
 
@@ -332,7 +339,7 @@ def _helm(sets: _Sets, document: Located, path: str, text: str) -> None:
     global_image = document.get("global", {}).get("image", {}) if isinstance(document.get("global"), Located) else {}
     for name in _HELM_COMPONENTS:
         section = document.get(name)
-        if not _camunda_section(name, section):
+        if not isinstance(section, Located) or not _camunda_section(name, section):
             continue
         anchor = document.key_location(name, path)
         version = _helm_version(section, global_image, name)
@@ -423,10 +430,11 @@ def _placed(span: Span, path: str, outer: LineIndex | None, line_shift: int, ind
 
 
 def load(path: str, text: str, payload: Any, options: Any) -> tuple[SourceFile, list[ConfigSet]]:
-    config_sets: list[ConfigSet] = list(payload)
+    sets, read = payload
+    config_sets: list[ConfigSet] = list(sets)
     found = directive_syntax.in_hash_comments(text, path)
     directive_syntax.apply_file_settings(config_sets, found)
-    source = SourceFile(path, text, FORMAT, found)
+    source = SourceFile(path, text, FORMAT, found, includes=dict(read.includes), notes=list(read.notes))
     also = read_also(path, text, options)
     if also is not None:  # what the Kafka reader's file record says beyond its sets comes along
         kafka = also[0]

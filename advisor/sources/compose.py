@@ -322,6 +322,44 @@ def _clusters(config_sets: list[ConfigSet]) -> list[list[ConfigSet]]:
     return clusters
 
 
+def project_variables(path: str, source: SourceFile) -> dict[str, str]:
+    """The project's `.env` beside a compose file, as compose reads it for `${VAR}` (and kept as
+    part of the file: findings may point into it)."""
+    compose = Path(path)
+    project_env = beside.readable(compose, ".env")
+    env_text = beside.text_of(project_env) if project_env is not None else None
+    if project_env is None or env_text is None:
+        return {}
+    source.includes[_shown(compose, ".env")] = env_text
+    return {entry[0]: entry[1] for entry in _env_entries(str(project_env), env_text)}
+
+
+def service_entries(
+    path: str, text: str, name: str, service: Located, variables: dict[str, str], source: SourceFile
+) -> list[Entry]:
+    """A service's variables as compose gives them to its container: its `env_file:`s, then its
+    `environment:` over them, interpolated; an env_file that cannot be read is said in the notes."""
+    compose = Path(path)
+    entries: list[Entry] = []
+    for written, required, line in _env_files(service):
+        env_path = beside.readable(compose, written)
+        service_env = beside.text_of(env_path) if env_path is not None else None
+        if service_env is None:
+            if required:
+                source.notes.append(
+                    Problem(path, line, f"env_file {written} of service {name} was not read (missing, too"
+                            " large, unreadable, or outside the project): its variables are not judged",
+                            "skipped")
+                )  # fmt: skip
+            continue
+        shown = _shown(compose, written)
+        source.includes[shown] = service_env
+        entries += _env_entries(shown, service_env)
+    return entries + [
+        (variable, interpolate(value, variables), *rest) for variable, value, *rest in _environment(service, path, text)
+    ]
+
+
 def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[ConfigSet]]:  # type: ignore[no-untyped-def]
     kind, data = payload
     found = directive_syntax.in_hash_comments(text, path)
@@ -335,36 +373,12 @@ def load(path: str, text: str, payload: Any, options) -> tuple[SourceFile, list[
     else:
         config_sets = []
         services = data["services"]
-        compose = Path(path)
-        project_env = beside.readable(compose, ".env")
-        env_text = beside.text_of(project_env) if project_env is not None else None
-        variables: dict[str, str] = {}
-        if project_env is not None and env_text is not None:
-            variables = {entry[0]: entry[1] for entry in _env_entries(str(project_env), env_text)}
-            source.includes[_shown(compose, ".env")] = env_text
+        variables = project_variables(path, source)
         for name, service in services.items():
             if not _is_kafka(name, service):
                 continue
             anchor = service.position("environment") if "environment" in service else services.position(name)
-            entries: list[Entry] = []
-            for written, required, line in _env_files(service):
-                env_path = beside.readable(compose, written)
-                service_env = beside.text_of(env_path) if env_path is not None else None
-                if service_env is None:
-                    if required:
-                        source.notes.append(
-                            Problem(path, line, f"env_file {written} of service {name} was not read (missing, too"
-                                    " large, unreadable, or outside the project): its variables are not judged",
-                                    "skipped")
-                        )  # fmt: skip
-                    continue
-                shown = _shown(compose, written)
-                source.includes[shown] = service_env
-                entries += _env_entries(shown, service_env)
-            entries += [
-                (variable, interpolate(value, variables), *rest)
-                for variable, value, *rest in _environment(service, path, text)
-            ]
+            entries = service_entries(path, text, name, service, variables, source)
             image = interpolate(str(service.get("image") or ""), variables)
             config_set = broker_config_set(path, name, image, entries, anchor)
             config_set.facts["published"] = compose_ports.published(service)

@@ -69,6 +69,7 @@ def test_a_verification_with_nothing_measured_says_so() -> None:
 
 def test_the_kinds_are_the_report_classes() -> None:
     from advisor.advise.advice import Advice
+    from advisor.recommend.camunda import CamundaPlan
     from advisor.recommend.plan import Plan
     from advisor.report.diff_report import DiffReport
     from advisor.report.model import Report
@@ -78,4 +79,5 @@ def test_the_kinds_are_the_report_classes() -> None:
         attribute = cls.KIND  # type: ignore[attr-defined]
         return attribute if isinstance(attribute, str) else attribute.fget(None)
 
-    assert {kind(cls) for cls in (Report, DiffReport, Plan, Bench, Verification, Advice)} == set(RENDERERS)
+    kinds = (Report, DiffReport, Plan, Bench, Verification, Advice, CamundaPlan)
+    assert {kind(cls) for cls in kinds} == set(RENDERERS)
