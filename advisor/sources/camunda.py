@@ -23,7 +23,7 @@ from pathlib import Path
 
 from advisor import TYPE_CHECKING, lazy_re
 from advisor.catalog import camunda as catalog
-from advisor.model.document import ConfigSet, LoadError, Setting, SourceFile
+from advisor.model.document import ConfigSet, LoadError, Problem, Setting, SourceFile
 from advisor.model.provenance import Location
 from advisor.model.vocabulary import CamundaComponent
 from advisor.secrets import is_secret_key
@@ -112,11 +112,11 @@ def _read(path: str, text: str) -> tuple[list[ConfigSet], SourceFile]:
     suffix = Path(path).suffix
     read = SourceFile(path, text, FORMAT)
     if suffix == ".properties":
-        return _properties(path, text), read
+        return _properties(path, text, read), read
     if suffix in (".yaml", ".yml"):
         return _yaml(path, text, read), read
     if suffix == ".env" or Path(path).name == ".env" or Path(path).name.endswith(".env"):
-        return _variables_file(path, text), read
+        return _variables_file(path, text, read), read
     return [], read
 
 
@@ -129,6 +129,20 @@ class _Sets:
     def __init__(self, path: str) -> None:
         self.path = path
         self.sets: dict[tuple[str, str], ConfigSet] = {}
+        self.gateway: list[int] = []  # lines of the standalone gateway's settings: read, not judged
+
+    def done(self, read: SourceFile) -> list[ConfigSet]:
+        """The sets, the gateway's settings said in the file's notes (read, never silently passed)."""
+        if self.gateway:
+            message = (f"{len(self.gateway)} standalone gateway setting(s) (zeebe.gateway.*, ZEEBE_GATEWAY_*) read, "
+                       "not judged: the Camunda pack judges the broker, its clients and alerting rules")  # fmt: skip
+            read.notes.append(Problem(self.path, min(self.gateway), message, "not-judged"))
+        return list(self.sets.values())
+
+    def passed_over(self, key: str, line: int) -> None:
+        """A Camunda 8 setting no rule of the pack judges (the gateway's): remembered for the notes."""
+        if catalog.uniform(key).startswith("zeebe.gateway."):
+            self.gateway.append(line)
 
     def add(self, component: str, owner: str, anchor: Location, setting: Setting, version: tuple[str, str] | None,
             ) -> None:  # fmt: skip
@@ -158,31 +172,34 @@ def _entries_into(sets: _Sets, owner: str, anchor: Location, entries: list[Entry
                   version: tuple[str, str] | None) -> None:  # fmt: skip
     for name, value, key_at, value_at, raw in entries:
         found = variable_key(name)
-        if found is not None:
+        if found is None:
+            sets.passed_over(catalog.from_env(name), key_at.line)
+        else:
             component, key = found
             sets.add(component, owner, anchor, _setting(key, value, name, key_at, value_at, raw), version)
 
 
-def _properties(path: str, text: str) -> list[ConfigSet]:
+def _properties(path: str, text: str, read: SourceFile) -> list[ConfigSet]:
     entries, _ = properties_syntax.parse(text, path)
     sets = _Sets(path)
     owner = Path(path).name
     for entry in entries:
         component = component_of(entry.key)
         if component is None:
+            sets.passed_over(entry.key, entry.line)
             continue
         key = spelled(entry.key)
         where = entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column)
         value_at = entry.value_span.at(path) if entry.value_span else None
         setting = _setting(key, entry.value, entry.key, where, value_at, entry.raw_value)
         sets.add(component, owner, Location(path, entry.line), setting, None)
-    return list(sets.sets.values())
+    return sets.done(read)
 
 
-def _variables_file(path: str, text: str) -> list[ConfigSet]:
+def _variables_file(path: str, text: str, read: SourceFile) -> list[ConfigSet]:
     sets = _Sets(path)
     _entries_into(sets, Path(path).name, Location(path, 1), _env_entries(path, text), None)
-    return list(sets.sets.values())
+    return sets.done(read)
 
 
 def _yaml(path: str, text: str, source: SourceFile) -> list[ConfigSet]:
@@ -200,7 +217,7 @@ def _yaml(path: str, text: str, source: SourceFile) -> list[ConfigSet]:
             _helm(sets, document, path, text)
         else:
             _spring_tree(sets, document, path, text, Path(path).name, 0)
-    return list(sets.sets.values())
+    return sets.done(source)
 
 
 def _rule_groups(document: Located) -> LocatedList | None:
@@ -403,6 +420,7 @@ def _spring_tree(
             value = ",".join(str(item) for item in value if not isinstance(item, (Located, LocatedList)))
         component = component_of(dotted)
         if component is None:
+            sets.passed_over(dotted, node.position(key)[0] + line_shift)
             continue
         span, value_span = node.key_span(key), node.value_span(key)
         at = _placed(span, path, outer, line_shift, indent) if span else Location(path, node.line + line_shift)

@@ -170,3 +170,15 @@ def test_sarif_names_the_product_and_release(tmp_path: Path) -> None:
     (result,) = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "ZB009"]
     assert result["properties"]["product"] == "camunda" and result["properties"]["release"] == "8.9"
     assert "kafkaVersion" not in result["properties"]
+
+
+def test_a_standalone_gateway_is_no_broker_and_its_settings_are_said_not_judged(tmp_path: Path) -> None:
+    compose = (
+        "services:\n  gateway:\n    image: camunda/zeebe:8.5.4\n    environment:\n"
+        "      - ZEEBE_STANDALONE_GATEWAY=true\n      - ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS=broker:26502\n"
+        "  broker:\n    image: camunda/zeebe:8.5.4\n"
+    )
+    result, sets = _sets(tmp_path, "docker-compose.yml", compose)
+    assert [cs.name for cs in sets] == ["broker"]  # a broker image with nothing written: every default
+    (note,) = [n for n in result.notes if "gateway" in n.message]
+    assert note.line == 6 and note.kind == "not-judged" and "1 standalone gateway setting" in note.message
