@@ -136,7 +136,8 @@ def in_force(config_set: ConfigSet, concept: str, release: str) -> Value:
     read = [s for s in settings if read_by(s.key, release)]
     if not read:
         return Value(fallback, settings[-1], f"{settings[-1].key} is not a key of Camunda {release}")
-    request_written = any(catalog.uniform(s.key).startswith(_REQUEST_8_6) for s in config_set.settings.values())
+    request_written = any(catalog.uniform(s.key).startswith(_REQUEST_8_6) and read_by(s.key, release)
+                          for s in config_set.settings.values())  # fmt: skip
     if request_written:  # 8.6–8.8: a written flowControl.request replaces backpressure whole
         chosen = [s for s in read if not catalog.uniform(s.key).startswith(_BACKPRESSURE)]
         if not chosen:

@@ -26,12 +26,14 @@ public final class LimitCfg {
   private LimitAlgorithm algorithm = LimitAlgorithm.GENTLE;
   private final SteadyCfg steady = new SteadyCfg();
   private int unbound = 7;
+  private Double oldRatio;
 
   public boolean isEnabled() { return enabled; }
   public void setEnabled(final boolean enabled) { this.enabled = enabled; }
   public LimitAlgorithm getAlgorithm() { return algorithm; }
   public void setAlgorithm(final String algorithm) { this.algorithm = LimitAlgorithm.valueOf(algorithm); }
   public SteadyCfg getSteady() { return steady; }
+  public void setOldRatio(final double oldRatio) { this.oldRatio = oldRatio; }
 
   public enum LimitAlgorithm {
     GENTLE,
@@ -121,7 +123,8 @@ public class Steady {
 def test_the_reader_takes_fields_defaults_enums_and_checks_from_the_source() -> None:
     classes = {**java.parse(LIMIT), **java.parse(STEADY), **java.parse(DISK)}
     limit, steady, disk = classes["LimitCfg"], classes["SteadyCfg"], classes["DiskCfg"]
-    assert [f.name for f in java.bound_fields(limit)] == ["enabled", "algorithm", "steady"]  # `unbound`: no getter
+    assert [f.name for f in java.bound_fields(limit)] == ["enabled", "algorithm", "steady", "oldRatio"]  # not `unbound`
+    assert java.write_only(limit, java.bound_fields(limit)[-1])  # Spring binds it through its setter alone
     assert classes["LimitAlgorithm"].enum_values == ["GENTLE", "FIRM"]
     assert java.bound_fields(limit)[0].doc == "Whether the limit applies."
     values = {f.name: java.evaluate(f.init, f.type, steady, classes) for f in java.bound_fields(steady)}
@@ -199,6 +202,7 @@ def test_the_generator_reads_each_minor_at_its_newest_final_tag(tmp_path: Path) 
         "choices": ["GENTLE", "FIRM"],
     }
     assert not any(k.startswith("zeebe.broker.network") for k in keys)  # a subtree the pack does not judge
+    assert keys["zeebe.broker.backpressure.oldRatio"]["8.4"] == {"type": "double", "write_only": True}
     assert keys["camunda.processing.flow-control.request.steady.wait"]["8.9"] == {
         "type": "Duration",
         "default": "300ms",

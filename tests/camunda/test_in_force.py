@@ -68,3 +68,8 @@ def test_defaults_come_from_the_key_each_release_reads() -> None:
 )
 def test_values_compare_as_spring_converts_them(kind: str, left: str, right: str, same: bool | None) -> None:
     assert view.same_value(kind, left, right) is same
+
+
+def test_release_8_5_keeps_backpressure_beside_a_flow_control_key_it_does_not_read() -> None:
+    both = _set(zeebe__broker__backpressure__algorithm="vegas", zeebe__broker__flowControl__request__aimd__minLimit="5")
+    assert view.in_force(both, ALGORITHM, "8.5").value == "vegas"  # flowControl is 8.6's: 8.5 ignores it

@@ -154,6 +154,8 @@ def _walk(
         facts["choices"] = choices
     if unset:
         facts["unset_by_default"] = True  # a parent object is null unless written
+    if java.write_only(owner, f):
+        facts["write_only"] = True  # bound through its setter alone (the class reads it itself)
     refused = java.checks(owner).get(f.name)
     if refused:
         facts["refuses_unless"] = refused

@@ -260,16 +260,25 @@ def string_set(init: str | None) -> list[str]:
 
 
 def bound_fields(cls: JavaClass) -> list[Field]:
-    """The instance fields Spring binds: those with a getter (a nested object needs no setter)."""
+    """The instance fields Spring binds: those with a getter (a nested object needs no setter) or
+    a setter (Spring binds a value through its setter alone: a deprecated key the class maps onto
+    its successor, a flag read through a method of another name)."""
     names = {m.name for m in cls.methods}
     bound = []
     for f in cls.fields:
         if f.static:
             continue
         capital = f.name[:1].upper() + f.name[1:]
-        if f"get{capital}" in names or f"is{capital}" in names:
+        if {f"get{capital}", f"is{capital}", f"set{capital}"} & names:
             bound.append(f)
     return bound
+
+
+def write_only(cls: JavaClass, f: Field) -> bool:
+    """A field with a setter and no getter: bound, but read only by the class itself."""
+    names = {m.name for m in cls.methods}
+    capital = f.name[:1].upper() + f.name[1:]
+    return f"set{capital}" in names and not {f"get{capital}", f"is{capital}"} & names
 
 
 def legacy_reads(cls: JavaClass) -> list[dict[str, object]]:
