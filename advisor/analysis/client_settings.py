@@ -45,3 +45,4 @@ class Beside(NamedTuple):
 
     brokers: object  # broker_settings.BrokerSettings
     clients: ClientSettings
+    document: object = None  # the configurations given (a product pack's checks read its own sets)

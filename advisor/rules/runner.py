@@ -440,7 +440,7 @@ class _Run:
             if beside is None:
                 document = self.document if self.document.config_sets else None
                 beside = Beside(BrokerSettings(document, self.kafka_version),
-                                ClientSettings(document, self.kafka_version))  # fmt: skip
+                                ClientSettings(document, self.kafka_version), document)  # fmt: skip
             values = self.params_of(definition)
             try:
                 metric_check = metric_check_named(definition.python)  # type: ignore[arg-type]

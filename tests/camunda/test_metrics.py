@@ -48,3 +48,25 @@ def test_export_lag_is_measured_per_partition_and_exporter(tmp_path: Path) -> No
     lagging = sorted((f.message.split("exporter ")[1].split(" ")[0], f.message.split("behind partition ")[1][0])
                      for f in report.findings)  # fmt: skip
     assert lagging == [("es", "2"), ("slow", "1")]  # partition 1's es is 10000 behind; partition 3 has no log
+
+
+DISK = (
+    'zeebe_received_request_count_total{partition="1",pod="zeebe-0"} 5000 1764561600000\n'
+    'kubelet_volume_stats_available_bytes{persistentvolumeclaim="data-0",pod="zeebe-0"} 9000000000 1764561600000\n'
+    'kubelet_volume_stats_available_bytes{persistentvolumeclaim="data-0",pod="zeebe-0"} 8000000000 1764563400000\n'
+)
+
+
+def test_the_disk_is_judged_against_the_watermark_the_configurations_say(tmp_path: Path) -> None:
+    alone = _analyze(tmp_path, DISK)
+    (default,) = [f for f in alone.findings if f.rule == "ZM004"]
+    assert "watermark 2GB, Camunda's default" in default.message
+    assert not [f for f in alone.findings if f.rule == "KM042"]  # the brokers are Zeebe's: KM042 leaves the disk
+    config = tmp_path / "application.yaml"
+    config.write_text("camunda:\n  data:\n    primary-storage:\n      disk:\n        free-space:\n"
+                      "          processing: 7GB\n          replication: 5GB\n")  # fmt: skip
+    metrics = tmp_path / "zeebe.prom"
+    report = run(RunRequest(paths=(config,), metric_files=(metrics,)))
+    (told,) = [f for f in report.findings if f.rule == "ZM004"]
+    assert "watermark 7GB, as the 1 broker configuration(s) given say" in told.message
+    assert "at the processing watermark in about 15 min" in told.message  # (8e9 − 7 × 1024³) bytes at 0.56 MB/s

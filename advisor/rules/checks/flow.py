@@ -164,7 +164,11 @@ def flow_disk_fill(
 ) -> list[Violation]:
     horizon = float(params["threshold"]) * 3600
     window = float(params["sustained_seconds"])
-    violations = []
+    violations: list[Violation] = []
+    from advisor.rules.checks.zeebe_metrics import zeebe_only
+
+    if zeebe_only(observations):
+        return violations  # a Zeebe broker's disks, judged against its watermark (ZM004)
     for disk in flow.view(observations).disks:
         if disk.fill_seconds is None or disk.fill_seconds > horizon or disk.slope is None:
             continue

@@ -7,6 +7,7 @@ Each gets the run's observations, the rule, its params and what configurations w
 from __future__ import annotations
 
 from advisor import TYPE_CHECKING
+from advisor.analysis import flow
 from advisor.metrics import vocabulary, windows
 from advisor.rules.checks.metrics import ARGUMENTS, SHORT, number, seconds
 from advisor.rules.registry import metric_check
@@ -110,3 +111,63 @@ def _scissors(log: Series, exported: Series) -> tuple[str, str, str]:
     else:
         trend = "and steady: export keeps pace without catching up"
     return trend, f"{number(arriving)}/s", f"{number(leaving)}/s"
+
+
+ZEEBE_METRICS = (vocabulary.ZEEBE_RECEIVED, vocabulary.ZEEBE_DROPPED, vocabulary.ZEEBE_LIMIT,
+                 vocabulary.ZEEBE_COMMITTED, vocabulary.ZEEBE_EXPORTED)  # fmt: skip
+PROCESSING = "camunda.data.primary-storage.disk.free-space.processing"
+
+
+def zeebe_only(observations: Observations) -> bool:
+    """The run's brokers are Zeebe's: its metrics were read, and no Kafka broker's or offset's."""
+    if not any(observations.of(metric.mbean) for metric in ZEEBE_METRICS):
+        return False
+    return not any(s.metric.startswith(("kafka.", "offsets:")) for s in observations.every())
+
+
+def _watermark(beside: Beside) -> tuple[float, str]:
+    """The processing watermark the brokers given beside agree on, else the release default."""
+    from advisor.analysis import camunda as view
+
+    sets = [cs for cs in getattr(beside.document, "config_sets", []) if cs.component == "zeebe-broker"]
+    values = set()
+    for config_set in sets:
+        judged = view.judged_release(config_set)
+        values.add(view.in_force(config_set, PROCESSING, judged.release).value)
+    default = view.default(PROCESSING, "8.9") or "2GB"
+    if len(values) == 1 and (value := next(iter(values))) is not None and view.size_bytes(value) is not None:
+        return float(view.size_bytes(value) or 0), f"{value}, as the {len(sets)} broker configuration(s) given say"
+    return float(view.size_bytes(default) or 0), f"{default}, Camunda's default (no configuration given agrees on one)"
+
+
+@metric_check(("node", "value", "series", "free", "rate", "volume", "watermark"))
+def disk_to_watermark(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """A Zeebe broker's volume falling toward the processing watermark, where the broker refuses
+    every command: the time left is (free − watermark) ÷ the rate it falls."""
+    if not zeebe_only(observations):
+        return []  # a Kafka broker's disk: KM042 judges it
+    horizon, window = float(params["threshold"]) * 3600, float(params["sustained_seconds"])
+    watermark, said = _watermark(beside)
+    violations = []
+    for disk in flow.view(observations).disks:
+        if disk.slope is None or disk.slope >= 0:
+            continue
+        left = max(0.0, (disk.free - watermark) / -disk.slope)
+        if left > horizon:
+            continue
+        notes = () if disk.span is None or disk.span >= window else (
+            SHORT.format(observed=seconds(disk.span), window=seconds(window)),)  # fmt: skip
+        arguments = {"node": disk.node, "volume": disk.volume, "series": disk.written, "nodes": disk.node,
+                     "value": seconds(left), "free": _gb(disk.free), "rate": f"{_gb(-disk.slope)}/s",
+                     "watermark": said}  # fmt: skip
+        violation = Violation(keys=(disk.written, PROCESSING), location=disk.place, arguments=arguments,
+                              assumptions=notes)  # fmt: skip
+        violation.component = COMPONENT
+        violations.append(violation)
+    return violations
+
+
+def _gb(value: float) -> str:
+    return f"{value / 1024**3:.1f} GiB" if abs(value) >= 1024**3 else f"{value / 1024**2:.0f} MiB"
