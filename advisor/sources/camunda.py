@@ -44,7 +44,7 @@ _MARKERS = lazy_re.compile(
     r"|camunda/(?:zeebe|camunda)\b"
     r"|\b(?:zeebe\.(?:broker|client)|camunda\.(?:processing|data|cluster|client))\."
     r"|\bzeebe_[a-z_]+"  # the broker's metric names, in alerting rules
-    r"|^(?:zeebe|camunda|orchestration|zeebeGateway|core):",
+    r"|^(?:zeebe|camunda|orchestration|zeebeGateway|core|camunda-platform):",
     re.MULTILINE,
 )
 _IMAGE = lazy_re.compile(r"(?:^|/)camunda/(?P<name>zeebe|camunda)(?::(?P<tag>[^\s@]+))?")
@@ -215,6 +215,8 @@ def _yaml(path: str, text: str, source: SourceFile) -> list[ConfigSet]:
             _manifest(sets, document, path, text)
         elif _helm_values(document):
             _helm(sets, document, path, text)
+        elif isinstance(umbrella := document.get("camunda-platform"), Located) and _helm_values(umbrella):
+            _helm(sets, umbrella, path, text)  # an umbrella chart's values: the dependency's under its name
         else:
             _spring_tree(sets, document, path, text, Path(path).name, 0)
     return sets.done(source)
@@ -359,7 +361,7 @@ def _helm(sets: _Sets, document: Located, path: str, text: str) -> None:
         if not isinstance(section, Located) or not _camunda_section(name, section):
             continue
         anchor = document.key_location(name, path)
-        version = _helm_version(section, global_image, name)
+        version = _helm_version(section, global_image, name, path)
         _entries_into(sets, name, anchor, _env_list(section.get("env"), path, text), version)
         configuration = section.get("configuration")
         if isinstance(configuration, str) and configuration.strip():
@@ -368,12 +370,43 @@ def _helm(sets: _Sets, document: Located, path: str, text: str) -> None:
             sets.workload(name, anchor, version)
 
 
-def _helm_version(section: Located, global_image: Any, name: str) -> tuple[str, str] | None:
+def _helm_version(section: Located, global_image: Any, name: str, path: str) -> tuple[str, str] | None:
+    """The release an image tag names, else the one a Chart.yaml beside the values pins the
+    camunda-platform chart to (catalog/data/camunda_chart.json: chart version → Camunda minor)."""
     for image, where in ((section.get("image"), f"{name}.image.tag"), (global_image, "global.image.tag")):
         if isinstance(image, Located) and isinstance(image.get("tag"), str):
             version = _VERSION_TAG.match(image["tag"].strip())
             if version:
                 return version.group(1), f"{where}: {image['tag']}"
+    return _chart_version(path)
+
+
+def _chart_version(path: str) -> tuple[str, str] | None:
+    from advisor.catalog import store
+    from advisor.sources import beside, helm
+
+    found = beside.readable(Path(path), "Chart.yaml")
+    if found is None:
+        return None
+    try:
+        (chart,) = read_yaml(beside.text_of(found) or "", str(found))[:1] or [None]
+    except LoadError:
+        return None
+    if not isinstance(chart, Located):
+        return None
+    constraints = [str(chart["version"])] if chart.get("name") == "camunda-platform" and chart.get("version") else []
+    for dependency in chart.get("dependencies") or []:
+        if (
+            isinstance(dependency, Located)
+            and dependency.get("name") == "camunda-platform"
+            and dependency.get("version")
+        ):
+            constraints.append(str(dependency["version"]))
+    table: dict[str, str] = store.read("camunda_chart.json")["versions"]
+    for constraint in constraints:
+        resolved = helm.chart_release(constraint, table)
+        if resolved is not None:
+            return resolved[1], f"camunda-platform chart {resolved[0]} (Chart.yaml: {constraint})"
     return None
 
 

@@ -158,10 +158,11 @@ def _numbers(version: str) -> list[int]:
     return [int(part) for part in re.findall(r"\d+", version)]
 
 
-def chart_release(constraint: str) -> tuple[str, str] | None:
+def chart_release(constraint: str, releases: dict[str, str] | None = None) -> tuple[str, str] | None:
     """(chart version, Kafka release) for a chart version or a constraint on one (`26.8.5`,
-    `26.x.x`, `~26.8.0`, `^26`): the newest chart version it admits, as Helm would pick."""
-    releases = _chart_releases()
+    `26.x.x`, `~26.8.0`, `^26`): the newest chart version it admits, as Helm would pick. Another
+    chart's table of versions (`releases`: chart version → release) is read the same way."""
+    releases = _chart_releases() if releases is None else releases
     operator = constraint.strip()[:1] if constraint.strip()[:1] in "^~" else ""
     wanted = constraint.strip().lstrip("^~=v ")
     if not operator and wanted in releases:
@@ -175,7 +176,8 @@ def chart_release(constraint: str) -> tuple[str, str] | None:
         fixed = fixed[:1]
     elif operator == "~":
         fixed = fixed[:2]
-    matching = [(numbers, v) for v, numbers in _chart_numbers() if fixed and numbers[: len(fixed)] == fixed]
+    numbered = _chart_numbers() if releases is _chart_releases() else tuple((v, _numbers(v)) for v in releases)
+    matching = [(numbers, v) for v, numbers in numbered if fixed and numbers[: len(fixed)] == fixed]
     if not matching:
         return None
     newest = max(matching, key=lambda pair: pair[0])[1]  # the first of equal numbers, as before

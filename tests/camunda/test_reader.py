@@ -182,3 +182,16 @@ def test_a_standalone_gateway_is_no_broker_and_its_settings_are_said_not_judged(
     assert [cs.name for cs in sets] == ["broker"]  # a broker image with nothing written: every default
     (note,) = [n for n in result.notes if "gateway" in n.message]
     assert note.line == 6 and note.kind == "not-judged" and "1 standalone gateway setting" in note.message
+
+
+def test_a_chart_version_names_the_release_where_no_image_tag_does(tmp_path: Path) -> None:
+    from advisor.catalog import store
+
+    table = store.read("camunda_chart.json")["versions"]
+    assert table["10.0.1"] == "8.5" and table["13.12.7"] == "8.8"  # the chart repository's own release tags
+    (tmp_path / "Chart.yaml").write_text(
+        "apiVersion: v2\nname: platform\nversion: 1.0.0\ndependencies:\n"
+        "  - name: camunda-platform\n    version: ^13.0.0\n    repository: https://helm.camunda.io\n"
+    )
+    _, (broker,) = _sets(tmp_path, "values.yaml", "camunda-platform:\n  zeebe:\n    clusterSize: 3\n")
+    assert broker.kafka_version == "8.8" and broker.kafka_version_from.startswith("camunda-platform chart 13.")
