@@ -150,6 +150,22 @@ def micrometer(version: str = DEFAULT_MICROMETER_VERSION) -> Path:
     return directory
 
 
+# The Camunda Spring Boot starter (Apache-2.0): the job worker's settings as Spring binds them.
+DEFAULT_CAMUNDA_STARTER_VERSION = "8.8.5"
+
+
+def camunda_spring_starter(version: str = DEFAULT_CAMUNDA_STARTER_VERSION) -> Path:
+    """Return the directory holding the Camunda Spring Boot starter's jars with what it runs on
+    (Spring Boot, the Camunda Java client), fetching them if needed. No Zeebe broker."""
+    pom = MAVEN_DIR / "camunda-spring-starter.pom.xml"
+    properties = {"starter.version": version}
+    directory = cache_root() / "camunda-starter" / version
+    if not resolved(pom, properties, directory):
+        print(f"fetch_kafka: resolving the Camunda Spring Boot starter {version} ...", file=sys.stderr)
+        copy_dependencies(pom, properties, directory)
+    return directory
+
+
 def classpath(libs: Path) -> str:
     return os.pathsep.join(str(jar) for jar in sorted(libs.glob("*.jar")))
 

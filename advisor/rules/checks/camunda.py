@@ -349,6 +349,56 @@ def client_legacy_key(values: dict[str, Any], config_set: ConfigSet) -> list[Vio
     return violations
 
 
+# The Camunda Spring Boot starter's job worker (camunda.client.worker.*, the 8.8 starter's names).
+WORKER = "camunda.client.worker."
+AUTO_COMPLETE, MAX_RETRIES = WORKER + "defaults.auto-complete", WORKER + "defaults.max-retries"
+WORKER_TIMEOUT, PREFER_REST = WORKER + "defaults.timeout", "camunda.client.prefer-rest-over-grpc"
+# What a worker runs with where nothing sets it: @JobWorker's own defaults (autoComplete true,
+# maxRetries -1), which the starter's property customizer keeps (tests/integration/test_camunda_starter_oracle.py).
+ANNOTATION_AUTO_COMPLETE, ANNOTATION_MAX_RETRIES = "true", "-1"
+
+
+def _client_setting(config_set: ConfigSet, key: str) -> Setting | None:
+    """The setting that gives a starter property: its own name first, else a legacy name the
+    starter maps onto it."""
+    current = _unified_written(config_set, key)
+    if current is not None:
+        return current
+    settings = config_set.settings.values()
+    return next((s for s in settings if (catalog.spring_replacement(s.key) or ("",))[0] == key), None)
+
+
+@python_check(("what", "timeout"))
+def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+    """Job workers auto-complete and nothing sends a refused completion again: max-retries unset or
+    at most 1 (it counts attempts), or any max-retries with commands over REST, which the starter's
+    command handler does not retry. Judged where the 8.8 starter's worker properties are written."""
+    worker = [s for s in config_set.settings.values() if catalog.uniform(s.key).startswith(catalog.uniform(WORKER))]
+    if not worker:
+        return []  # no worker settings in the starter's names: which starter, and whether workers, is unknown
+    auto = _client_setting(config_set, AUTO_COMPLETE)
+    if (auto.value if auto else ANNOTATION_AUTO_COMPLETE).strip().lower() != "true":
+        return []  # the handler completes its jobs itself
+    retries = _client_setting(config_set, MAX_RETRIES)
+    attempts = _number(retries.value) if retries is not None else float(ANNOTATION_MAX_RETRIES)
+    rest = _client_setting(config_set, PREFER_REST)
+    over_rest = (rest.value if rest else str(values["defaults"].get(PREFER_REST, "true"))).strip().lower() == "true"
+    transport = f"{_named(rest)} is {rest.value.strip()}" if rest else f"{PREFER_REST} is true, the default"
+    if attempts is not None and attempts <= 1:
+        written = f"is {retries.value.strip()}" if retries else f"is unset ({ANNOTATION_MAX_RETRIES})"
+        what = f"auto-complete is on and {_named(retries) if retries else MAX_RETRIES} {written}"
+    elif over_rest and retries is not None:
+        what = (f"{_named(retries)} is {retries.value.strip()}, but the starter retries only gRPC errors and "
+                f"job commands go over REST ({transport})")  # fmt: skip
+    else:
+        return []  # gRPC with attempts to spare: retried where the starter's handler works (see the rule)
+    timeout = _client_setting(config_set, WORKER_TIMEOUT)
+    shown = timeout.value.strip() if timeout else f"{values['defaults'].get(WORKER_TIMEOUT, 'PT5M')}, the default"
+    # The place: the retries or auto-complete as written, else the first worker setting (the defaults apply there).
+    keys = tuple(s.key for s in (retries, auto) if s is not None) or (worker[0].key,)
+    return [Violation(keys=keys, arguments={"what": what, "timeout": shown})]
+
+
 # --- alerting rules (what the run's Prometheus rules say of the broker) ------------------------------
 
 _REFUSALS = lazy_re.compile(r"zeebe_dropped_request_count_total|RESOURCE_EXHAUSTED|(?:status|code)\s*=~?\s*\"5?03\"")
