@@ -70,3 +70,26 @@ def test_the_disk_is_judged_against_the_watermark_the_configurations_say(tmp_pat
     (told,) = [f for f in report.findings if f.rule == "ZM004"]
     assert "watermark 7GB, as the 1 broker configuration(s) given say" in told.message
     assert "at the processing watermark in about 15 min" in told.message  # (8e9 − 7 × 1024³) bytes at 0.56 MB/s
+
+
+def test_a_disk_check_slower_than_the_fall_between_the_watermarks(tmp_path: Path) -> None:
+    # 1 GB over 30 min: 0.56 MB/s. With the defaults (1s, 2GB above 1GB) a check sees every step.
+    alone = _analyze(tmp_path, DISK)
+    assert not [f for f in alone.findings if f.rule == "ZM005"]
+    config = tmp_path / "application.yaml"
+    metrics = tmp_path / "zeebe.prom"
+
+    def judged(interval: str, processing: str, replication: str) -> list[str]:
+        config.write_text("camunda:\n  data:\n    primary-storage:\n      disk:\n"
+                          f"        monitoring-interval: {interval}\n        free-space:\n"
+                          f"          processing: {processing}\n          replication: {replication}\n")  # fmt: skip
+        report = run(RunRequest(paths=(config,), metric_files=(metrics,)))
+        return [f.message for f in report.findings if f.rule == "ZM005"]
+
+    # 30 min between checks: 1 GB is lost in one, more than 2GB − 1536MB.
+    (message,) = judged("30m", "2GB", "1536MB")
+    assert "it loses 954 MiB in one disk-check interval (30m, configured)" in message
+    assert "more than the 512 MiB between the watermarks" in message
+    assert not judged("30m", "3GB", "1GB")  # a 2 GB gap outlasts the interval's 1 GB
+    assert not judged("1s", "2GB", "1536MB")  # checked every second: 0.56 MB between checks
+    assert not judged("30m", "1GB", "2GB")  # replication above processing: ZB006, the broker refuses to start

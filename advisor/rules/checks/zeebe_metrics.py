@@ -14,6 +14,7 @@ from advisor.rules.registry import metric_check
 from advisor.rules.violation import Violation
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from advisor.analysis.client_settings import Beside
@@ -115,7 +116,9 @@ def _scissors(log: Series, exported: Series) -> tuple[str, str, str]:
 
 ZEEBE_METRICS = (vocabulary.ZEEBE_RECEIVED, vocabulary.ZEEBE_DROPPED, vocabulary.ZEEBE_LIMIT,
                  vocabulary.ZEEBE_COMMITTED, vocabulary.ZEEBE_EXPORTED)  # fmt: skip
-PROCESSING = "camunda.data.primary-storage.disk.free-space.processing"
+DISK = "camunda.data.primary-storage.disk."
+PROCESSING, REPLICATION = DISK + "free-space.processing", DISK + "free-space.replication"
+INTERVAL = DISK + "monitoring-interval"
 
 
 def zeebe_only(observations: Observations) -> bool:
@@ -125,19 +128,28 @@ def zeebe_only(observations: Observations) -> bool:
     return not any(s.metric.startswith(("kafka.", "offsets:")) for s in observations.every())
 
 
+def _agreed(beside: Beside, key: str, parse: Callable[[str | None], float | None]) -> tuple[float, str, bool]:
+    """(value, as said, configured) of a broker setting: the one the Zeebe broker configurations
+    given beside agree on, else Camunda's default."""
+    from advisor.analysis import camunda as view
+
+    sets = [cs for cs in getattr(beside.document, "config_sets", []) if cs.component == "zeebe-broker"]
+    values = {view.in_force(cs, key, view.judged_release(cs).release).value for cs in sets}
+    if len(values) == 1 and (value := next(iter(values))) is not None and parse(value) is not None:
+        return float(parse(value) or 0), value, True
+    default = view.default(key, "8.9")
+    return float(parse(default) or 0), str(default), False
+
+
 def _watermark(beside: Beside) -> tuple[float, str]:
     """The processing watermark the brokers given beside agree on, else the release default."""
     from advisor.analysis import camunda as view
 
-    sets = [cs for cs in getattr(beside.document, "config_sets", []) if cs.component == "zeebe-broker"]
-    values = set()
-    for config_set in sets:
-        judged = view.judged_release(config_set)
-        values.add(view.in_force(config_set, PROCESSING, judged.release).value)
-    default = view.default(PROCESSING, "8.9") or "2GB"
-    if len(values) == 1 and (value := next(iter(values))) is not None and view.size_bytes(value) is not None:
-        return float(view.size_bytes(value) or 0), f"{value}, as the {len(sets)} broker configuration(s) given say"
-    return float(view.size_bytes(default) or 0), f"{default}, Camunda's default (no configuration given agrees on one)"
+    value, said, configured = _agreed(beside, PROCESSING, view.size_bytes)
+    count = len([cs for cs in getattr(beside.document, "config_sets", []) if cs.component == "zeebe-broker"])
+    if configured:
+        return value, f"{said}, as the {count} broker configuration(s) given say"
+    return value, f"{said}, Camunda's default (no configuration given agrees on one)"
 
 
 @metric_check(("node", "value", "series", "free", "rate", "volume", "watermark"))
@@ -169,5 +181,48 @@ def disk_to_watermark(
     return violations
 
 
+@metric_check(("node", "volume", "series", "rate", "fill", "interval", "gap", "processing", "replication"))
+def disk_outruns_check(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """A Zeebe broker's volume falling faster than the broker checks it: in one monitoring interval
+    it loses more than lies between the processing and replication watermarks, so the broker can
+    pass from taking commands to refusing replication between two checks, never having refused
+    the commands alone."""
+    from advisor.analysis import camunda as view
+
+    if not zeebe_only(observations):
+        return []
+    processing, processing_said, configured_p = _agreed(beside, PROCESSING, view.size_bytes)
+    replication, replication_said, configured_r = _agreed(beside, REPLICATION, view.size_bytes)
+    interval_ms, interval_said, configured_i = _agreed(beside, INTERVAL, view.duration_ms)
+    gap = processing - replication
+    if gap <= 0 or interval_ms <= 0:
+        return []  # the broker refuses to start (ZB006), or checks continuously
+    intervals, window = float(params["threshold"]), float(params["sustained_seconds"])
+
+    def said(value: str, configured: bool) -> str:
+        return f"{value}, {'configured' if configured else 'the default'}"
+
+    violations = []
+    for disk in flow.view(observations).disks:
+        if disk.slope is None or -disk.slope * interval_ms / 1000 * intervals <= gap:
+            continue  # the gap lasts at least `intervals` checks at this fall
+        notes = () if disk.span is None or disk.span >= window else (
+            SHORT.format(observed=seconds(disk.span), window=seconds(window)),)  # fmt: skip
+        arguments = {"node": disk.node, "volume": disk.volume, "series": disk.written, "nodes": disk.node,
+                     "value": _gb(-disk.slope * interval_ms / 1000), "rate": f"{_gb(-disk.slope)}/s",
+                     "fill": _gb(-disk.slope * interval_ms / 1000), "interval": said(interval_said, configured_i),
+                     "gap": _gb(gap), "processing": said(processing_said, configured_p),
+                     "replication": said(replication_said, configured_r)}  # fmt: skip
+        violation = Violation(keys=(disk.written, INTERVAL), location=disk.place, arguments=arguments,
+                              assumptions=notes)  # fmt: skip
+        violation.component = COMPONENT
+        violations.append(violation)
+    return violations
+
+
 def _gb(value: float) -> str:
-    return f"{value / 1024**3:.1f} GiB" if abs(value) >= 1024**3 else f"{value / 1024**2:.0f} MiB"
+    if abs(value) >= 1024**3:
+        return f"{value / 1024**3:.1f} GiB"
+    return f"{value / 1024**2:.0f} MiB" if abs(value) >= 10 * 1024**2 else f"{value / 1024**2:.2g} MiB"
