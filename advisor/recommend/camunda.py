@@ -1,6 +1,7 @@
 """`recommend --camunda`: flow-control values for a Camunda 8 workload (the Camunda pack,
 docs/camunda.md) — the write limit and its throttle, the throttle's acceptable backlog sized to the
-disk, the request limiter's timeout for a latency target — each with its formula, what it costs,
+disk, the request limiter's timeout for a latency target, the processing watermark far enough
+above the replication one for the volume's peak fill — each with its formula, what it costs,
 and the metric that proves it, spelled for the release's generation of keys, as application.yaml,
 environment variables and camunda-platform chart values.
 
@@ -24,6 +25,13 @@ UNIFIED_WRITE = "camunda.processing.flow-control.write."
 TIMEOUT = "camunda.processing.flow-control.request.aimd.request-timeout"
 HEADROOM = 1.25  # the write limit over the peak: this tool's choice, said in every plan
 DISK_SHARE = 0.5  # of the disk above the watermark, what the unexported backlog may take
+DISK = "camunda.data.primary-storage.disk."
+PROCESSING, REPLICATION, INTERVAL = (
+    DISK + "free-space.processing",
+    DISK + "free-space.replication",
+    DISK + "monitoring-interval",
+)
+CHECKS = 10  # disk checks the step between the watermarks should last at the peak fill: this tool's rule
 DOCS = "Camunda documentation: Self-Managed, flow control (write rate limit and throttling)"
 
 
@@ -82,7 +90,8 @@ def _spelled(unified: str, release: str) -> str | None:
     if facts is None or catalog.parse(release)[:2] < view.FLOW_CONTROL_GENERATION:
         return catalog.spelling(unified) if catalog.lookup(unified, release) else next(
             (k for k in (facts.legacy if facts else ()) if catalog.lookup(k, release)), None)  # fmt: skip
-    return next((k for k in facts.legacy if catalog.uniform(k).startswith("zeebe.broker.flowcontrol.")), None)
+    flow = next((k for k in facts.legacy if catalog.uniform(k).startswith("zeebe.broker.flowcontrol.")), None)
+    return flow or next((k for k in facts.legacy if catalog.lookup(k, release)), None)
 
 
 def _recommendation(unified: str, release: str, value: str, **fields: Any) -> Recommendation | None:
@@ -133,7 +142,8 @@ def recommend(resolved: Resolved) -> tuple[list[Recommendation], list[str]]:
         source=DOCS, tradeoff="when export is slow, commands are refused sooner: the engine slows to the exporters",
         proof="export lag: committed − exported position (ZM002)", expect="stays near or below the acceptable backlog",
     ))  # fmt: skip
-    found.append(_backlog(resolved))
+    disk = _watermark(resolved)
+    found.append(_backlog(resolved, disk.value if disk is not None else None))
     if v.get("p99_ms") is not None:
         default = view.default(TIMEOUT, release)
         found.append(_recommendation(
@@ -147,10 +157,18 @@ def recommend(resolved: Resolved) -> tuple[list[Recommendation], list[str]]:
     if any(r is None for r in found):
         notes.append(f"Camunda {resolved.release_named} has no write limit or throttle (they arrived in 8.6): "
                      "only the request limiter is tuned")  # fmt: skip
-    return [r for r in found if r is not None], notes
+    if disk is None:
+        notes.append("the disk watermarks need --pi-per-second and --records-per-instance (the volume's fill rate): "
+                     "kept at Camunda's defaults")  # fmt: skip
+    elif v.get("disk_gb") is not None and (view.size_bytes(disk.value) or 0) >= v["disk_gb"] * 1024**3 / 2:
+        notes.append(f"the processing watermark {disk.value} is half the {v['disk_gb']:g} GB volume or more: at this "
+                     "fill the volume is too small for the load (a larger volume, or more brokers)")  # fmt: skip
+    return [r for r in [*found, disk] if r is not None], notes
 
 
-def _backlog(resolved: Resolved) -> Recommendation | None:
+def _backlog(resolved: Resolved, watermark: str | None = None) -> Recommendation | None:
+    """The throttle's acceptable backlog, sized to the disk above the processing watermark (the one
+    recommended, else the release's default)."""
     v, release = resolved.values, resolved.release
     key = UNIFIED_WRITE + "throttle.acceptable-backlog"
     default = view.default(key, release) or "100000"
@@ -161,12 +179,13 @@ def _backlog(resolved: Resolved) -> Recommendation | None:
             source="Camunda source: Throttle (acceptable backlog default)",
             tradeoff="a larger backlog takes more disk and more time to catch up", proof="export lag (ZM002)",
             expect="export lag settles around it under sustained load")  # fmt: skip
-    processing = view.size_bytes(view.default("camunda.data.primary-storage.disk.free-space.processing", release))
+    stated = watermark or view.default(PROCESSING, release) or "2GB"
+    processing = view.size_bytes(stated)
     replicas = math.ceil(v["partitions"] * v["replication_factor"] / v["brokers"])
     usable = v["disk_gb"] * 1024**3 - (processing or 2 * 1024**3)
     fits = max(0, int(usable * DISK_SHARE / replicas / v["record_bytes"]))
     value = min(int(default), fits)
-    inputs = {"disk_gb": v["disk_gb"], "processing_watermark": "2GB", "replicas_per_broker": replicas,
+    inputs = {"disk_gb": v["disk_gb"], "processing_watermark": stated, "replicas_per_broker": replicas,
               "record_bytes": v["record_bytes"], "disk_share": DISK_SHARE, "default": int(default)}  # fmt: skip
     return _recommendation(
         key, release, str(value),
@@ -179,6 +198,46 @@ def _backlog(resolved: Resolved) -> Recommendation | None:
         tradeoff="smaller: throttling starts sooner; larger: a longer backlog to catch up and less disk spare",
         proof="export lag (ZM002) and the volume's free space",
         expect="free space never nears the watermark")  # fmt: skip
+
+
+def _watermark(resolved: Resolved) -> Recommendation | None:
+    """The processing watermark: far enough above the replication one that, at the peak fill, the
+    volume takes CHECKS disk checks to fall between them (ZM005), so the broker pauses commands
+    before the journal is refused segments. The defaults where they already leave that room."""
+    v, release = resolved.values, resolved.release
+    if v.get("pi_per_second") is None or v.get("records_per_instance") is None:
+        return None
+    processing_default = view.default(PROCESSING, release) or "2GB"
+    replication_default = view.default(REPLICATION, release) or "1GB"
+    interval = view.default(INTERVAL, release) or "1s"
+    fill = (v["pi_per_second"] * v["records_per_instance"] * v["peak_factor"] * v["record_bytes"]
+            * v["replication_factor"] / v["brokers"])  # fmt: skip
+    needed = fill * (view.duration_ms(interval) or 1000) / 1000 * CHECKS
+    replication = view.size_bytes(replication_default) or 1024**3
+    gap = (view.size_bytes(processing_default) or 2 * 1024**3) - replication
+    fits = gap >= needed
+    value = processing_default if fits else f"{math.ceil((replication + needed) / 1024**2)}MB"
+    inputs = {"pi_per_second": v["pi_per_second"], "records_per_instance": v["records_per_instance"],
+              "peak_factor": v["peak_factor"], "record_bytes": v["record_bytes"],
+              "replication_factor": v["replication_factor"], "brokers": v["brokers"], "interval": interval,
+              "replication_watermark": replication_default, "checks": CHECKS}  # fmt: skip
+    mb = needed / 1024**2
+    return _recommendation(PROCESSING, release, value, **{
+        "formula": "max(default, replication watermark + peak fill per broker × disk-check interval × 10), the fill "
+        "being pi/s × records/instance × peak factor × record size × replication factor ÷ brokers",
+        "inputs": inputs,
+        "rationale": f"at the peak a broker's volume fills {fill / 1024**2:,.1f} MB/s: {mb:,.1f} MB in ten disk "
+        f"checks ({interval} apart), "
+        + (f"which the default gap of {gap / 1024**2:,.0f} MB between the watermarks holds: the default fits"
+           if fits else "more than the default gap between the watermarks holds")
+        + " — so a check sees the volume between them, and commands pause before the log is refused segments",
+        "source": "Camunda source: DiskSpaceUsageMonitorActor and SegmentLoader (where each watermark is checked); "
+        "the ten checks are this tool's rule",
+        "tradeoff": "a higher processing watermark leaves less of the disk to the partitions before commands pause",
+        "proof": "the volume's fall per disk-check interval against the gap between the watermarks (ZM005), and "
+        "its time to the processing watermark (ZM004)",
+        "expect": "ZM005 silent at peak load",
+    })  # fmt: skip
 
 
 class Now(NamedTuple):

@@ -37,17 +37,38 @@ def test_the_acceptable_backlog_fits_the_disk_or_stays_the_default() -> None:
     assert _values(unsized)[key] == "100000" and any("--pi-per-second" in note for note in unsized.notes)
 
 
+def test_the_processing_watermark_lets_a_check_see_the_volume_between_the_two() -> None:
+    key = "camunda.data.primary-storage.disk.free-space.processing"
+    light = plan(CamundaProfile(pi_per_second=100, records_per_instance=40, release="8.9"))
+    # 100 × 40 × 2 × 1024 B × 3 copies ÷ 3 brokers = 7.8 MB/s: 78 MB in ten 1-s checks, within the 1 GB gap
+    assert _values(light)[key] == "2GB" and "the default fits" in _recommended(light, key).rationale
+    heavy = plan(CamundaProfile(pi_per_second=4000, records_per_instance=50, disk_gb=8, release="8.9"))
+    # 4000 × 50 × 2 × 1024 B = 390.6 MB/s: 3906.25 MB in ten checks above the 1 GB replication watermark
+    assert _values(heavy)[key] == f"{1024 + 3907}MB"
+    assert any("half the 8 GB volume" in note for note in heavy.notes)
+    backlog = _recommended(heavy, "camunda.processing.flow-control.write.throttle.acceptable-backlog")
+    assert backlog.inputs["processing_watermark"] == "4931MB"  # the backlog is sized above the new watermark
+    unsized = plan(CamundaProfile(release="8.9"))
+    assert key not in _values(unsized) and any("disk watermarks need" in note for note in unsized.notes)
+
+
+def _recommended(result, key: str):  # type: ignore[no-untyped-def]
+    return next(r for r in result.recommendations if r.key == key)
+
+
 def test_keys_are_the_ones_each_release_reads() -> None:
     profile = {"pi_per_second": 20, "records_per_instance": 30, "p99_ms": 300}
     older = plan(CamundaProfile(**profile, release="8.7"))
     assert set(_values(older)) == {"zeebe.broker.flowControl.write.enabled", "zeebe.broker.flowControl.write.limit",
                                    "zeebe.broker.flowControl.write.throttling.enabled",
                                    "zeebe.broker.flowControl.write.throttling.acceptableBacklog",
-                                   "zeebe.broker.flowControl.request.aimd.requestTimeout"}  # fmt: skip
+                                   "zeebe.broker.flowControl.request.aimd.requestTimeout",
+                                   "zeebe.broker.data.disk.freeSpace.processing"}  # fmt: skip
     timeout = next(r for r in older.recommendations if r.key.endswith("requestTimeout"))
     assert "replaces zeebe.broker.backpressure whole" in timeout.rationale
     oldest = plan(CamundaProfile(**profile, release="8.5"))
-    assert set(_values(oldest)) == {"zeebe.broker.backpressure.aimd.requestTimeout"}
+    assert set(_values(oldest)) == {"zeebe.broker.backpressure.aimd.requestTimeout",
+                                    "zeebe.broker.data.disk.freeSpace.processing"}  # fmt: skip
     assert any("arrived in 8.6" in note for note in oldest.notes)
 
 
