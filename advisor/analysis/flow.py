@@ -113,9 +113,19 @@ class FlowView:
     partitions: list[PartitionFlow] = field(default_factory=list)
     disks: list[DiskFlow] = field(default_factory=list)
     traffic: list[TopicTraffic] = field(default_factory=list)
+    # Zeebe's exporters, the same scissors: a row per (exporter, broker, partition), `group` the
+    # exporter, `topic` the broker that reported it (its leader), in = committed, out = exported.
+    exports: list[PartitionFlow] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.partitions or self.disks or self.traffic)
+        return bool(self.partitions or self.disks or self.traffic or self.exports)
+
+    def exporters(self) -> dict[tuple[str | None, str, str], list[PartitionFlow]]:
+        """Export rows by (cluster, exporter, broker)."""
+        found: dict[tuple[str | None, str, str], list[PartitionFlow]] = defaultdict(list)
+        for row in self.exports:
+            found[(row.cluster, row.group, row.topic)].append(row)
+        return dict(found)
 
     def groups(self) -> dict[tuple[str | None, str, str], list[PartitionFlow]]:
         """Partitions by (cluster, group, topic)."""
@@ -127,7 +137,8 @@ class FlowView:
     def to_dict(self) -> dict[str, Any]:
         return _finite({"groups": [_group_record(key, rows) for key, rows in self.groups().items()],
                         "disks": [_disk_record(d) for d in self.disks],
-                        "traffic": [vars(t).copy() for t in self.traffic]})  # fmt: skip
+                        "traffic": [vars(t).copy() for t in self.traffic],
+                        "exports": [_export_record(key, rows) for key, rows in self.exporters().items()]})  # fmt: skip
 
 
 def _finite(value: Any) -> Any:
@@ -179,7 +190,8 @@ def view(observations: Observations) -> FlowView:
     """The flow view of everything observed (cached on the observations: rules and report share it)."""
     cached = getattr(observations, "_flow", None)
     if cached is None:
-        cached = FlowView(_partitions(observations), _disks(observations), _traffic(observations))
+        cached = FlowView(_partitions(observations), _disks(observations), _traffic(observations),
+                          _exports(observations))  # fmt: skip
         observations._flow = cached  # type: ignore[attr-defined]
     return cached
 
@@ -258,6 +270,31 @@ def _partitions(observations: Observations) -> list[PartitionFlow]:
         _fill(row, end, _timed(positions.get(key, [])), _timed(lags.get(key, [])))
         rows.append(row)
     return rows
+
+
+def _exports(observations: Observations) -> list[PartitionFlow]:
+    """Zeebe's export lag as the same flow: in = the partition's last committed position, out = an
+    exporter's last exported position, both as the broker that runs the exporters (the partition's
+    leader) reports them; the lag time is how long ago the oldest unexported record was committed."""
+    committed: dict[tuple[str | None, str, str], list[Point]] = {}
+    for series in observations.of(vocabulary.ZEEBE_COMMITTED.mbean):
+        partition = _first(series, PARTITION_LABELS)
+        if partition is not None:
+            committed[(series.cluster, series.node, partition)] = _timed(series.points)
+    rows = []
+    for series in observations.of(vocabulary.ZEEBE_EXPORTED.mbean):
+        partition = _first(series, PARTITION_LABELS)
+        if partition is None:
+            continue
+        row = PartitionFlow(series.cluster, series.label("exporter") or "?", series.node, partition, "zeebe",
+                            written=series.written)  # fmt: skip
+        _fill(row, committed.get((series.cluster, series.node, partition), []), _timed(series.points), [])
+        if row.note.startswith("no committed offset"):
+            row.note = "no position exported yet (-1): the exporter has exported nothing on this partition"
+        elif row.note.startswith("no lag known"):
+            row.note = "no lag known: the partition's committed position is not beside the exported one"
+        rows.append(row)
+    return sorted(rows, key=lambda r: (r.cluster or "", r.group, r.topic, _number_order(r.partition)))
 
 
 def _number_order(text: str) -> tuple[int, str]:
@@ -449,6 +486,13 @@ def _group_record(key: tuple[str | None, str, str], rows: list[PartitionFlow]) -
         "rate_out": _total(r.rate_out for r in rows),
         "partitions": [_partition_record(r) for r in rows],
     }
+
+
+def _export_record(key: tuple[str | None, str, str], rows: list[PartitionFlow]) -> dict[str, Any]:
+    """An exporter on one broker, as a consumer group's record is made, named as Zeebe's."""
+    record = _group_record(key, rows)
+    record["exporter"], record["broker"] = record.pop("group"), record.pop("topic")
+    return record
 
 
 def _partition_record(row: PartitionFlow) -> dict[str, Any]:

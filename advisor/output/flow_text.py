@@ -1,6 +1,7 @@
 """The flow-control view as text lines (plain and colour share them): consumer groups with their
-lag in records and seconds, the in/out scissors and the drain time; disks with their time to full;
-topics with their replication traffic. Renders the Report's `flow` record and decides nothing."""
+lag in records and seconds, the in/out scissors and the drain time; Zeebe's exporters the same way;
+disks with their time to full; topics with their replication traffic. Renders the Report's `flow`
+record and decides nothing."""
 
 from __future__ import annotations
 
@@ -97,6 +98,22 @@ def lines(flow: dict[str, Any]) -> list[str]:
         out += _table(rows)
         notes = {p["note"] for g in flow["groups"] for p in g["partitions"] if p["note"]}
         notes |= {f"drain unknown: {g['draining_unknown']}" for g in flow["groups"] if g.get("draining_unknown")}
+        out += [f"  note: {note}" for note in sorted(notes)]
+    if flow.get("exports"):
+        out += ["", "Zeebe exporters (export lag: committed records not yet exported, and how long ago the oldest "
+                "was committed; in = committed/s, out = exported/s):"]  # fmt: skip
+        rows = [["exporter", "broker", "lag", "lag time", "in/s", "out/s", "trend", "drain", "lag over time"]]
+        for exporter in flow["exports"]:
+            series = [
+                sum(v for v in values if v is not None)
+                for values in zip(*(p["lag_series"] for p in exporter["partitions"]), strict=False)
+            ]
+            name = exporter["exporter"] + (f" ({exporter['cluster']})" if exporter["cluster"] else "")
+            rows.append([name, exporter["broker"], _count(exporter["lag"]), lag_time(exporter),
+                         _rate(exporter["rate_in"]), _rate(exporter["rate_out"]), exporter["trend"], drain(exporter),
+                         sparkline(series)])  # fmt: skip
+        out += _table(rows)
+        notes = {p["note"] for e in flow["exports"] for p in e["partitions"] if p["note"]}
         out += [f"  note: {note}" for note in sorted(notes)]
     if flow["disks"]:
         out += ["", "Disks (free space and its fall over the window):"]

@@ -128,6 +128,21 @@ def flow_section(flow: dict[str, Any] | None, title: str, missing: str) -> list[
                 out.append(chart)
         if len(ranked) > CHARTED_GROUPS:
             out.append(f'<p class="muted">{len(ranked) - CHARTED_GROUPS} more group(s) in the table only.</p>')
+    exports = flow.get("exports") or []
+    if exports:  # Zeebe's exporters: the same scissors, in = committed, out = exported
+        rows = [[e["exporter"] + (f" ({e['cluster']})" if e["cluster"] else ""), e["broker"],
+                 "-" if e["lag"] is None else f"{e['lag']:,.0f}", lag_time(e),
+                 "-" if e["rate_in"] is None else f"{e['rate_in']:,.1f}",
+                 "-" if e["rate_out"] is None else f"{e['rate_out']:,.1f}", e["trend"], drain(e)]
+                for e in exports]  # fmt: skip
+        out.append(table(["exporter", "broker", "export lag", "oldest unexported", "committed/s", "exported/s",
+                          "trend", "drain"], rows))  # fmt: skip
+        for record in sorted(exports, key=lambda e: -(e["lag"] or 0))[:CHARTED_GROUPS]:
+            named = {**record, "group": record["exporter"], "topic": record["broker"]}
+            chart = html_charts.group_rates(named, esc(f"records committed and exported by {record['exporter']} "
+                                                       f"on {record['broker']}"))  # fmt: skip
+            if chart:
+                out.append(chart)
     if flow["disks"]:
         rows = [[d["node"], d["volume"], f"{d['free_bytes'] / 1e9:,.1f} GB",
                  "not filling" if d["fill_seconds"] is None else duration(d["fill_seconds"])]

@@ -93,3 +93,22 @@ def test_a_disk_check_slower_than_the_fall_between_the_watermarks(tmp_path: Path
     assert not judged("30m", "3GB", "1GB")  # a 2 GB gap outlasts the interval's 1 GB
     assert not judged("1s", "2GB", "1536MB")  # checked every second: 0.56 MB between checks
     assert not judged("30m", "1GB", "2GB")  # replication above processing: ZB006, the broker refuses to start
+
+
+def test_export_lag_is_a_flow_with_the_age_of_its_oldest_record(tmp_path: Path) -> None:
+    # Committed 1000 records/s for 10 minutes; the exporter stopped at 30000, committed at t0 + 20 s.
+    lines = []
+    for minute in range(11):
+        at = 1764547200000 + minute * 60000
+        lines.append(f'zeebe_log_appender_last_committed_position{{partition="1",pod="zeebe-0"}} '
+                     f"{10000 + minute * 60000} {at}")  # fmt: skip
+        lines.append(f'zeebe_exporter_last_exported_position{{exporter="es",partition="1",pod="zeebe-0"}} 30000 {at}')
+    report = _analyze(tmp_path, "\n".join(lines) + "\n")
+    (exporter,) = report.flow["exports"]
+    assert (exporter["exporter"], exporter["broker"], exporter["lag"]) == ("es", "zeebe-0", 580000)
+    (partition,) = exporter["partitions"]
+    assert partition["lag_seconds"] == 580 and exporter["trend"] == "diverging"  # 600 s − the 20 s to reach 30000
+    assert exporter["rate_in"] == 1000 and exporter["rate_out"] == 0
+    (lag,) = [f for f in report.findings if f.rule == "ZM002"]
+    assert "its oldest unexported record was committed 10 min ago" in lag.message  # 580 s, rounded
+    assert not report.flow["groups"]  # an exporter is no consumer group: Kafka's lag rules never see it

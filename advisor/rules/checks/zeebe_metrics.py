@@ -54,13 +54,14 @@ def rejected_share(
     return violations
 
 
-@metric_check((*ARGUMENTS, "partition", "exporter", "trend", "committed_rate", "exported_rate"))
+@metric_check((*ARGUMENTS, "partition", "exporter", "trend", "committed_rate", "exported_rate", "age"))
 def export_lag(observations: Observations, definition: Any, params: dict[str, Any], beside: Beside) -> list[Violation]:
     """Each exporter's lag on each partition (last committed position − last exported position, at
     the samples both were read), judged above the threshold for the window, with what moved it: the
     rate records were committed and the rate the exporter took them."""
     threshold, window = float(params["threshold"]), float(params["sustained_seconds"])
     committed = {_key(s): s for s in observations.of(vocabulary.ZEEBE_COMMITTED.mbean)}
+    flows = {(r.cluster, r.topic, r.group, r.partition): r for r in flow.view(observations).exports}
     violations = []
     for series in sorted(observations.of(vocabulary.ZEEBE_EXPORTED.mbean), key=_key):
         log = committed.get(_key(series, "exporter"))
@@ -82,12 +83,23 @@ def export_lag(observations: Observations, definition: Any, params: dict[str, An
         arguments = {"node": series.node, "series": series.written, "nodes": series.node, "config": "",
                      "partition": series.label("partition") or "?", "exporter": series.label("exporter") or "?",
                      "value": number(verdict.value), "held": held, "trend": trend,
-                     "committed_rate": committed_rate, "exported_rate": exported_rate}  # fmt: skip
+                     "committed_rate": committed_rate, "exported_rate": exported_rate,
+                     "age": _age(flows.get((series.cluster, series.node, series.label("exporter") or "?",
+                                            series.label("partition") or "?")))}  # fmt: skip
         violation = Violation(keys=(series.written, log.written), location=verdict.place, arguments=arguments,
                               assumptions=notes)  # fmt: skip
         violation.component = COMPONENT
         violations.append(violation)
     return violations
+
+
+def _age(row: flow.PartitionFlow | None) -> str:
+    """How long ago the oldest unexported record was committed (the flow view's lag time), as a clause."""
+    if row is None or row.lag_time is None or row.lag_time.kind in ("caught-up", "unknown-rate"):
+        return ""
+    if row.lag_time.kind == "at-least":
+        return f"; its oldest unexported record was committed more than {seconds(row.lag_time.seconds)} ago"
+    return f"; its oldest unexported record was committed {seconds(row.lag_time.seconds)} ago"
 
 
 def _scissors(log: Series, exported: Series) -> tuple[str, str, str]:
