@@ -82,39 +82,31 @@ def _table(rows: list[list[str]]) -> list[str]:
             for row in rows]  # fmt: skip
 
 
+def _lag_table(records: list[dict[str, Any]], named: tuple[str, str]) -> list[str]:
+    """Consumer groups' or exporters' lag, one row each (named by its two fields), with the notes."""
+    rows = [[*named, "lag", "lag time", "in/s", "out/s", "trend", "drain", "lag over time"]]
+    for record in records:
+        series = [
+            sum(v for v in values if v is not None)
+            for values in zip(*(p["lag_series"] for p in record["partitions"]), strict=False)
+        ]
+        name = record[named[0]] + (f" ({record['cluster']})" if record["cluster"] else "")
+        rows.append([name, record[named[1]], _count(record["lag"]), lag_time(record), _rate(record["rate_in"]),
+                     _rate(record["rate_out"]), record["trend"], drain(record), sparkline(series)])  # fmt: skip
+    notes = {p["note"] for r in records for p in r["partitions"] if p["note"]}
+    notes |= {f"drain unknown: {r['draining_unknown']}" for r in records if r.get("draining_unknown")}
+    return _table(rows) + [f"  note: {note}" for note in sorted(notes)]
+
+
 def lines(flow: dict[str, Any]) -> list[str]:
     out: list[str] = []
     if flow["groups"]:
         out += ["", "Consumer groups (lag in records and in seconds; in/out records/s over the window):"]
-        rows = [["group", "topic", "lag", "lag time", "in/s", "out/s", "trend", "drain", "lag over time"]]
-        for group in flow["groups"]:
-            series = [
-                sum(v for v in values if v is not None)
-                for values in zip(*(p["lag_series"] for p in group["partitions"]), strict=False)
-            ]
-            name = group["group"] + (f" ({group['cluster']})" if group["cluster"] else "")
-            rows.append([name, group["topic"], _count(group["lag"]), lag_time(group), _rate(group["rate_in"]),
-                         _rate(group["rate_out"]), group["trend"], drain(group), sparkline(series)])  # fmt: skip
-        out += _table(rows)
-        notes = {p["note"] for g in flow["groups"] for p in g["partitions"] if p["note"]}
-        notes |= {f"drain unknown: {g['draining_unknown']}" for g in flow["groups"] if g.get("draining_unknown")}
-        out += [f"  note: {note}" for note in sorted(notes)]
+        out += _lag_table(flow["groups"], ("group", "topic"))
     if flow.get("exports"):
         out += ["", "Zeebe exporters (export lag: committed records not yet exported, and how long ago the oldest "
                 "was committed; in = committed/s, out = exported/s):"]  # fmt: skip
-        rows = [["exporter", "broker", "lag", "lag time", "in/s", "out/s", "trend", "drain", "lag over time"]]
-        for exporter in flow["exports"]:
-            series = [
-                sum(v for v in values if v is not None)
-                for values in zip(*(p["lag_series"] for p in exporter["partitions"]), strict=False)
-            ]
-            name = exporter["exporter"] + (f" ({exporter['cluster']})" if exporter["cluster"] else "")
-            rows.append([name, exporter["broker"], _count(exporter["lag"]), lag_time(exporter),
-                         _rate(exporter["rate_in"]), _rate(exporter["rate_out"]), exporter["trend"], drain(exporter),
-                         sparkline(series)])  # fmt: skip
-        out += _table(rows)
-        notes = {p["note"] for e in flow["exports"] for p in e["partitions"] if p["note"]}
-        out += [f"  note: {note}" for note in sorted(notes)]
+        out += _lag_table(flow["exports"], ("exporter", "broker"))
     if flow["disks"]:
         out += ["", "Disks (free space and its fall over the window):"]
         rows = [["node", "volume", "free", "change/s", "full in", "free over time"]]
