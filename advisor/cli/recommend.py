@@ -34,6 +34,12 @@ CAMUNDA_FIELDS: tuple[
     ("--records-per-instance", "records_per_instance", float, "--camunda: log records one instance writes"),
     ("--disk-gb", "disk_gb", float, "--camunda: each broker's data volume, GB"),
     ("--record-bytes", "record_bytes", int, "--camunda: a log record's average size in bytes"),
+    (
+        "--client-wait-ms",
+        "client_wait_ms",
+        float,
+        "--camunda: how long a client may spend retrying one refused request (sizes the SDK's retries)",
+    ),
     ("--camunda-version", "release", str, "--camunda: the Camunda release (default: the catalog's newest)"),
 )
 SHARED_WITH_CAMUNDA = ("peak_factor", "partitions", "brokers", "replication_factor", "p99_ms")

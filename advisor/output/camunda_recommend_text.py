@@ -32,4 +32,6 @@ def render(plan: CamundaPlan, options: RenderOptions | None = None) -> str:
     snippets = plan.snippets()
     lines += ["", "application.yaml:", snippets["application"], "environment:", snippets["env"],
               "camunda-platform values:", snippets["helm"]]  # fmt: skip
+    if snippets["client_env"]:
+        lines += ["the clients' environment (the TypeScript SDK):", snippets["client_env"]]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -51,6 +51,9 @@ class CamundaProfile(BaseModel):
     disk_gb: float | None = Field(default=None, gt=0, le=1e6, description="each broker's data volume, GB")
     record_bytes: int | None = Field(default=None, gt=0, le=100 * 1024 * 1024, description="a log record, average")
     p99_ms: float | None = Field(default=None, gt=0, le=3_600_000, description="command latency the limiter defends")
+    client_wait_ms: float | None = Field(
+        default=None, gt=0, le=3_600_000, description="how long a client may spend retrying one refused request"
+    )
     release: str | None = Field(default=None, description="the Camunda release (default: the catalog's newest)")
 
 
@@ -163,7 +166,93 @@ def recommend(resolved: Resolved) -> tuple[list[Recommendation], list[str]]:
     elif v.get("disk_gb") is not None and (view.size_bytes(disk.value) or 0) >= v["disk_gb"] * 1024**3 / 2:
         notes.append(f"the processing watermark {disk.value} is half the {v['disk_gb']:g} GB volume or more: at this "
                      "fill the volume is too small for the load (a larger volume, or more brokers)")  # fmt: skip
-    return [r for r in [*found, disk] if r is not None], notes
+    return [r for r in [*found, disk] if r is not None] + sdk(resolved), notes
+
+
+# --- the clients: the TypeScript SDK's backpressure and HTTP retry ------------------------------
+
+SDK_PROFILE, SDK_ATTEMPTS = "CAMUNDA_SDK_BACKPRESSURE_PROFILE", "CAMUNDA_SDK_HTTP_RETRY_MAX_ATTEMPTS"
+SDK_BASE, SDK_CAP = "CAMUNDA_SDK_HTTP_RETRY_BASE_DELAY_MS", "CAMUNDA_SDK_HTTP_RETRY_MAX_DELAY_MS"
+SDK_SOURCE = "@camunda8/orchestration-cluster-api: its configuration schema and createRetryExecutor (full jitter)"
+MOST_ATTEMPTS = 20  # a bound on the attempts sized to a wait: past it, the wait is better spent elsewhere
+
+
+def retry_span(attempts: int, base: float, cap: float) -> float:
+    """The longest the SDK waits across its retries: before retry n it sleeps a random time below
+    min(base × 2^(n−1), cap) (full jitter), so at most the sum of those bounds."""
+    return float(sum(min(base * 2.0 ** (n - 1), cap) for n in range(1, attempts)))
+
+
+def sdk(resolved: Resolved) -> list[Recommendation]:
+    """The SDK's client values: gating on, and the attempts whose longest wait fits the client's
+    wait (the SDK's default count where none is given), with the base and cap kept."""
+    found = {name: (catalog.sdk_variable(name) or {}).get("default") for name in
+             (SDK_PROFILE, SDK_ATTEMPTS, SDK_BASE, SDK_CAP)}  # fmt: skip
+    if any(value is None for value in found.values()):
+        return []  # a catalog without the SDK's schema: nothing to spell
+    defaults: dict[str, Any] = found
+    base, cap, wait = float(defaults[SDK_BASE]), float(defaults[SDK_CAP]), resolved.values.get("client_wait_ms")
+    attempts = int(defaults[SDK_ATTEMPTS])
+    if wait is not None:
+        # At least one retry: a single attempt returns every refusal to the application (ZC002).
+        attempts = max(n for n in range(2, MOST_ATTEMPTS + 1) if n == 2 or retry_span(n, base, cap) <= wait)
+    span = retry_span(attempts, base, cap)
+    return [
+        Recommendation(
+            key=SDK_PROFILE,
+            value=str(defaults[SDK_PROFILE]),
+            formula="the SDK's default: gating on",
+            inputs={},
+            rationale="the SDK lowers how many operations it has in flight when the cluster "
+            "refuses (adaptive concurrency); LEGACY only observes (ZC001)",
+            tradeoff="under refusals the client sends less, and its callers wait for a slot",
+            proof="zeebe_dropped_request_count_total against zeebe_received_request_count_total (ZM001)",
+            expect="refusals fall soon after they start, instead of holding",
+            source=SDK_SOURCE,
+            component="camunda-client",
+        ),
+        Recommendation(
+            key=SDK_ATTEMPTS,
+            value=str(attempts),
+            formula="the most attempts whose longest wait, Σ min(base × 2^(n−1), cap) over the retries, "
+            "fits the client's wait"
+            if wait is not None
+            else "the SDK's default (no --client-wait-ms)",
+            inputs={"client_wait_ms": wait, "base_ms": base, "cap_ms": cap} if wait is not None else {},
+            rationale=f"{attempts} attempts wait at most {span:,.0f} ms across their retries "
+            f"(on average half): a refusal shorter than that is absorbed; one attempt retries nothing (ZC002)",
+            tradeoff="more attempts hold a caller longer and keep load on a refusing cluster; fewer "
+            "return the refusal to the application sooner",
+            proof="the share of refused requests the application sees against ZM001's at the broker",
+            expect="the application sees far fewer refusals than the broker sends",
+            source=SDK_SOURCE,
+            component="camunda-client",
+        ),
+        Recommendation(
+            key=SDK_BASE,
+            value=f"{base:g}",
+            formula="the SDK's default",
+            inputs={},
+            rationale="the first retry waits a random time below it; 0 makes every retry immediate (ZC003)",
+            tradeoff="larger: fewer retries land on a cluster still refusing, each waits longer",
+            proof="ZM001: refusals do not come in bursts right after one another",
+            expect="refusals spread out rather than spike",
+            source=SDK_SOURCE,
+            component="camunda-client",
+        ),
+        Recommendation(
+            key=SDK_CAP,
+            value=f"{cap:g}",
+            formula="the SDK's default",
+            inputs={},
+            rationale="no retry waits longer than it, however many came before (0 as well: ZC003)",
+            tradeoff="larger: later retries spread further and hold callers longer",
+            proof="ZM001",
+            expect="refusals spread out rather than spike",
+            source=SDK_SOURCE,
+            component="camunda-client",
+        ),
+    ]
 
 
 def _backlog(resolved: Resolved, watermark: str | None = None) -> Recommendation | None:
@@ -265,9 +354,15 @@ class CamundaPlan(NamedTuple):
     def KIND(self) -> str:
         return "camunda-recommend"
 
+    @property
+    def broker(self) -> list[Recommendation]:
+        return [r for r in self.recommendations if r.component == "zeebe-broker"]
+
     def snippets(self) -> dict[str, str]:
-        return {"application": application_yaml(self.recommendations), "env": environment(self.recommendations),
-                "helm": helm_values(self.recommendations, self.resolved.release)}  # fmt: skip
+        broker, clients = self.broker, [r for r in self.recommendations if r.component == "camunda-client"]
+        return {"application": application_yaml(broker), "env": environment(broker),
+                "helm": helm_values(broker, self.resolved.release),
+                "client_env": "".join(f"{r.key}={r.value}\n" for r in clients)}  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -293,6 +388,8 @@ def plan(profile: CamundaProfile, config_sets: list[Any] = ()) -> CamundaPlan:  
             continue
         judged = view.judged_release(config_set)
         for r in recommendations:
+            if r.component != "zeebe-broker":
+                continue
             concept = view.concept_of(r.key)
             value = view.in_force(config_set, concept, judged.release)
             written = [s.key for s in view.written_concepts(config_set).get(concept, [])]

@@ -19,6 +19,10 @@ def _values(result) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return {r.key: r.value for r in result.recommendations}
 
 
+def _broker(result) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {r.key: r.value for r in result.broker}
+
+
 def test_the_write_limit_is_the_partition_s_peak_with_headroom() -> None:
     result = plan(CamundaProfile(pi_per_second=50, records_per_instance=40, partitions=6, release="8.9"))
     # 50 × 40 ÷ 6 × 2 (assumed peak factor) × 1.25 = 833.3, rounded up to the hundred
@@ -59,7 +63,7 @@ def _recommended(result, key: str):  # type: ignore[no-untyped-def]
 def test_keys_are_the_ones_each_release_reads() -> None:
     profile = {"pi_per_second": 20, "records_per_instance": 30, "p99_ms": 300}
     older = plan(CamundaProfile(**profile, release="8.7"))
-    assert set(_values(older)) == {"zeebe.broker.flowControl.write.enabled", "zeebe.broker.flowControl.write.limit",
+    assert set(_broker(older)) == {"zeebe.broker.flowControl.write.enabled", "zeebe.broker.flowControl.write.limit",
                                    "zeebe.broker.flowControl.write.throttling.enabled",
                                    "zeebe.broker.flowControl.write.throttling.acceptableBacklog",
                                    "zeebe.broker.flowControl.request.aimd.requestTimeout",
@@ -67,7 +71,7 @@ def test_keys_are_the_ones_each_release_reads() -> None:
     timeout = next(r for r in older.recommendations if r.key.endswith("requestTimeout"))
     assert "replaces zeebe.broker.backpressure whole" in timeout.rationale
     oldest = plan(CamundaProfile(**profile, release="8.5"))
-    assert set(_values(oldest)) == {"zeebe.broker.backpressure.aimd.requestTimeout",
+    assert set(_broker(oldest)) == {"zeebe.broker.backpressure.aimd.requestTimeout",
                                     "zeebe.broker.data.disk.freeSpace.processing"}  # fmt: skip
     assert any("arrived in 8.6" in note for note in oldest.notes)
 
@@ -75,8 +79,9 @@ def test_keys_are_the_ones_each_release_reads() -> None:
 def test_the_snippets_read_back_as_the_values_recommended(tmp_path: Path) -> None:
     """Each snippet, saved as the file it is and read by the pack's reader, sets exactly the keys
     and values of the plan — the same test the Kafka snippets pass."""
-    result = plan(CamundaProfile(pi_per_second=40, records_per_instance=25, disk_gb=20, p99_ms=400, release="8.9"))
-    wanted = _values(result)
+    result = plan(CamundaProfile(pi_per_second=40, records_per_instance=25, disk_gb=20, p99_ms=400, release="8.9",
+                                 client_wait_ms=2000))  # fmt: skip
+    wanted = {r.key: r.value for r in result.broker}
     snippets = result.snippets()
     for name, text in (
         ("application.yaml", snippets["application"]),
@@ -87,6 +92,25 @@ def test_the_snippets_read_back_as_the_values_recommended(tmp_path: Path) -> Non
         path.write_text(text)
         (config_set,) = [cs for cs in lint([path]).document.config_sets if cs.component == "zeebe-broker"]
         assert {key: s.value for key, s in config_set.settings.items()} == wanted, name
+    clients = tmp_path / "worker.env"
+    clients.write_text(snippets["client_env"])
+    (config_set,) = lint([clients]).document.config_sets
+    assert config_set.component == "camunda-client"
+    assert {key: s.value for key, s in config_set.settings.items()} == {
+        r.key: r.value for r in result.recommendations if r.component == "camunda-client"
+    }
+    assert not [f for f in lint([clients]).findings if f.rule.startswith("ZC")]  # the plan passes its own rules
+
+
+def test_the_sdk_s_attempts_fit_the_client_s_wait() -> None:
+    def attempts(**profile: float) -> str:
+        return _values(plan(CamundaProfile(release="8.9", **profile)))["CAMUNDA_SDK_HTTP_RETRY_MAX_ATTEMPTS"]
+
+    assert attempts() == "3"  # the SDK's default without a wait
+    # full jitter below min(100 × 2^(n−1), 2000): 100 + 200 + 400 + 800 + 1600 = 3100 ≤ 5000 < 3100 + 2000
+    assert attempts(client_wait_ms=5000) == "6"
+    assert attempts(client_wait_ms=300) == "3"  # 100 + 200
+    assert attempts(client_wait_ms=10) == "2"  # never one attempt: that retries nothing (ZC002)
 
 
 def test_the_command_line_keeps_the_two_products_apart() -> None:
