@@ -228,29 +228,33 @@ def sdk(resolved: Resolved) -> list[Recommendation]:
             source=SDK_SOURCE,
             component="camunda-client",
         ),
-        Recommendation(
-            key=SDK_BASE,
-            value=f"{base:g}",
-            formula="the SDK's default",
-            inputs={},
-            rationale="the first retry waits a random time below it; 0 makes every retry immediate (ZC003)",
-            tradeoff="larger: fewer retries land on a cluster still refusing, each waits longer",
-            proof="ZM001: refusals do not come in bursts right after one another",
-            expect="refusals spread out rather than spike",
-            source=SDK_SOURCE,
-            component="camunda-client",
-        ),
-        Recommendation(
-            key=SDK_CAP,
-            value=f"{cap:g}",
-            formula="the SDK's default",
-            inputs={},
-            rationale="no retry waits longer than it, however many came before (0 as well: ZC003)",
-            tradeoff="larger: later retries spread further and hold callers longer",
-            proof="ZM001",
-            expect="refusals spread out rather than spike",
-            source=SDK_SOURCE,
-            component="camunda-client",
+        *(
+            Recommendation(
+                key=key,
+                value=f"{value:g}",
+                formula="the SDK's default",
+                inputs={},
+                rationale=why,
+                tradeoff=cost,
+                proof="ZM001: refusals do not come in bursts right after one another",
+                expect="refusals spread out rather than spike",
+                source=SDK_SOURCE,
+                component="camunda-client",
+            )
+            for key, value, why, cost in (
+                (
+                    SDK_BASE,
+                    base,
+                    "the first retry waits a random time below it; 0 makes every retry immediate (ZC003)",
+                    "larger: fewer retries land on a cluster still refusing, each waits longer",
+                ),
+                (
+                    SDK_CAP,
+                    cap,
+                    "no retry waits longer than it, however many came before (0 as well: ZC003)",
+                    "larger: later retries spread further and hold callers longer",
+                ),
+            )
         ),
     ]
 
