@@ -368,35 +368,62 @@ def _client_setting(config_set: ConfigSet, key: str) -> Setting | None:
     return next((s for s in settings if (catalog.spring_replacement(s.key) or ("",))[0] == key), None)
 
 
+def _overrides(config_set: ConfigSet) -> dict[str, dict[str, Setting]]:
+    """Each worker type's own settings (camunda.client.worker.override.<type>.<property>), by the
+    property's uniform name."""
+    found: dict[str, dict[str, Setting]] = {}
+    prefix = catalog.uniform(WORKER + "override.")
+    for setting in config_set.settings.values():
+        parts = setting.key.split(".")
+        if catalog.uniform(setting.key).startswith(prefix) and len(parts) > 5:
+            found.setdefault(".".join(parts[4:-1]), {})[catalog.uniform(parts[-1])] = setting
+    return found
+
+
 @python_check(("what", "timeout"))
 def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
     """Job workers auto-complete and nothing sends a refused completion again: max-retries unset or
     at most 1 (it counts attempts), or any max-retries with commands over REST, which the starter's
-    command handler does not retry. Judged where the 8.8 starter's worker properties are written."""
+    command handler does not retry. Judged where the 8.8 starter's worker properties are written:
+    the defaults, and each worker type whose override sets auto-complete or max-retries."""
     worker = [s for s in config_set.settings.values() if catalog.uniform(s.key).startswith(catalog.uniform(WORKER))]
     if not worker:
         return []  # no worker settings in the starter's names: which starter, and whether workers, is unknown
-    auto = _client_setting(config_set, AUTO_COMPLETE)
-    if (auto.value if auto else ANNOTATION_AUTO_COMPLETE).strip().lower() != "true":
-        return []  # the handler completes its jobs itself
-    retries = _client_setting(config_set, MAX_RETRIES)
-    attempts = _number(retries.value) if retries is not None else float(ANNOTATION_MAX_RETRIES)
     rest = _client_setting(config_set, PREFER_REST)
     over_rest = (rest.value if rest else str(values["defaults"].get(PREFER_REST, "true"))).strip().lower() == "true"
     transport = f"{_named(rest)} is {rest.value.strip()}" if rest else f"{PREFER_REST} is true, the default"
+    defaults = {"autocomplete": _client_setting(config_set, AUTO_COMPLETE),
+                "maxretries": _client_setting(config_set, MAX_RETRIES),
+                "timeout": _client_setting(config_set, WORKER_TIMEOUT)}  # fmt: skip
+    judged = [("", defaults, worker[0].key)]
+    for kind, own in _overrides(config_set).items():
+        if "autocomplete" in own or "maxretries" in own:
+            judged.append((f"worker {kind}: ", {**defaults, **own}, next(iter(own.values())).key))
+    violations = []
+    for who, settings, place in judged:
+        what = _not_retried(settings["autocomplete"], settings["maxretries"], over_rest, transport)
+        if what is None:
+            continue
+        timeout = settings["timeout"]
+        shown = timeout.value.strip() if timeout else f"{values['defaults'].get(WORKER_TIMEOUT, 'PT5M')}, the default"
+        # The place: the retries or auto-complete as written, else the first worker setting (the defaults apply there).
+        keys = tuple(s.key for s in (settings["maxretries"], settings["autocomplete"]) if s is not None) or (place,)
+        violations.append(Violation(keys=keys, arguments={"what": who + what, "timeout": shown}))
+    return violations
+
+
+def _not_retried(auto: Setting | None, retries: Setting | None, over_rest: bool, transport: str) -> str | None:
+    """Why one worker's refused completion is not sent again, or None: it is (or it completes itself)."""
+    if (auto.value if auto else ANNOTATION_AUTO_COMPLETE).strip().lower() != "true":
+        return None  # the handler completes its jobs itself
+    attempts = _number(retries.value) if retries is not None else float(ANNOTATION_MAX_RETRIES)
     if attempts is not None and attempts <= 1:
         written = f"is {retries.value.strip()}" if retries else f"is unset ({ANNOTATION_MAX_RETRIES})"
-        what = f"auto-complete is on and {_named(retries) if retries else MAX_RETRIES} {written}"
-    elif over_rest and retries is not None:
-        what = (f"{_named(retries)} is {retries.value.strip()}, but the starter retries only gRPC errors and "
+        return f"auto-complete is on and {_named(retries) if retries else MAX_RETRIES} {written}"
+    if over_rest and retries is not None:
+        return (f"{_named(retries)} is {retries.value.strip()}, but the starter retries only gRPC errors and "
                 f"job commands go over REST ({transport})")  # fmt: skip
-    else:
-        return []  # gRPC with attempts to spare: retried where the starter's handler works (see the rule)
-    timeout = _client_setting(config_set, WORKER_TIMEOUT)
-    shown = timeout.value.strip() if timeout else f"{values['defaults'].get(WORKER_TIMEOUT, 'PT5M')}, the default"
-    # The place: the retries or auto-complete as written, else the first worker setting (the defaults apply there).
-    keys = tuple(s.key for s in (retries, auto) if s is not None) or (worker[0].key,)
-    return [Violation(keys=keys, arguments={"what": what, "timeout": shown})]
+    return None  # gRPC with attempts to spare: retried where the starter's handler works (see the rule)
 
 
 # --- alerting rules (what the run's Prometheus rules say of the broker) ------------------------------
