@@ -70,6 +70,7 @@ def test_the_disk_is_judged_against_the_watermark_the_configurations_say(tmp_pat
     (told,) = [f for f in report.findings if f.rule == "ZM004"]
     assert "watermark 7GB, as the 1 broker configuration(s) given say" in told.message
     assert "at the processing watermark in about 15 min" in told.message  # (8e9 − 7 × 1024³) bytes at 0.56 MB/s
+    assert "at the replication watermark (5GB) in about 79 min" in told.message  # (8e9 − 5 × 1024³) bytes
 
 
 def test_a_disk_check_slower_than_the_fall_between_the_watermarks(tmp_path: Path) -> None:

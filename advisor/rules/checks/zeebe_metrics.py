@@ -164,7 +164,9 @@ def _watermark(beside: Beside) -> tuple[float, str]:
     return value, f"{said}, Camunda's default (no configuration given agrees on one)"
 
 
-@metric_check(("node", "value", "series", "free", "rate", "volume", "watermark"))
+@metric_check(
+    ("node", "value", "series", "free", "rate", "volume", "watermark", "replication", "replication_watermark")
+)
 def disk_to_watermark(
     observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
 ) -> list[Violation]:
@@ -173,19 +175,25 @@ def disk_to_watermark(
     if not zeebe_only(observations):
         return []  # a Kafka broker's disk: KM042 judges it
     horizon, window = float(params["threshold"]) * 3600, float(params["sustained_seconds"])
+    from advisor.analysis import camunda as view
+
     watermark, said = _watermark(beside)
+    replication, replication_said, configured = _agreed(beside, REPLICATION, view.size_bytes)
     violations = []
     for disk in flow.view(observations).disks:
         if disk.slope is None or disk.slope >= 0:
             continue
         left = max(0.0, (disk.free - watermark) / -disk.slope)
+        # Then the replication watermark, below which the journal takes no new segment.
+        replicating = max(0.0, (disk.free - replication) / -disk.slope)
         if left > horizon:
             continue
         notes = () if disk.span is None or disk.span >= window else (
             SHORT.format(observed=seconds(disk.span), window=seconds(window)),)  # fmt: skip
         arguments = {"node": disk.node, "volume": disk.volume, "series": disk.written, "nodes": disk.node,
                      "value": seconds(left), "free": _gb(disk.free), "rate": f"{_gb(-disk.slope)}/s",
-                     "watermark": said}  # fmt: skip
+                     "watermark": said, "replication": seconds(replicating),
+                     "replication_watermark": f"{replication_said}{'' if configured else ', the default'}"}  # fmt: skip
         violation = Violation(keys=(disk.written, PROCESSING), location=disk.place, arguments=arguments,
                               assumptions=notes)  # fmt: skip
         violation.component = COMPONENT
