@@ -17,11 +17,12 @@ from advisor.rules.spec import Definition, in_range
 if TYPE_CHECKING:
     from typing import Any
 
-    from advisor.rules.violation import Violation
+    from advisor.rules.violation import NotJudged, Violation
 
 # A Python check gets the rule context and the config set and returns one Violation per
-# finding (empty list: none), each with what it says beyond the rule (message, keys, place...).
-PythonCheck = Callable[[dict[str, "Any"], "Any"], "list[Violation]"]
+# finding (empty list: none), each with what it says beyond the rule (message, keys, place...),
+# or a NotJudged where the set writes in the rule's domain but not what it judges by (a note).
+PythonCheck = Callable[[dict[str, "Any"], "Any"], "list[Violation] | NotJudged"]
 PYTHON_CHECKS: dict[str, PythonCheck] = {}
 # The message arguments each check gives its findings ({key}): placeholders its rules may use.
 CHECK_ARGUMENTS: dict[str, tuple[str, ...]] = {}

@@ -85,7 +85,7 @@ def _location(config_set: ConfigSet, keys: Iterable[str]) -> Location:
     return config_set.anchor
 
 
-def _verdict(rule: Rule, predicate: Any, values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+def _verdict(rule: Rule, predicate: Any, values: dict[str, Any], config_set: ConfigSet) -> list[Violation] | NotJudged:
     if predicate is not None:
         return [Violation()] if predicate(values) else []
     return check(rule.definition.python)(values, config_set)  # type: ignore[arg-type]
@@ -271,7 +271,8 @@ class _Run:
         parts = forked.chunks(list(range(len(sets))), jobs)
         for found, errors, judged in forked.map_chunks(parts, lambda part: self.judge(part, rules), jobs):
             self.findings += found
-            self.problems += errors
+            self.profiles.notes.extend([e for e in errors if e.kind == "not-judged"])
+            self.problems += [e for e in errors if e.kind != "not-judged"]
             for index, verdict, evaluated in judged:
                 self.judged[id(sets[index])] = verdict
                 self.evaluated.sets[index] = evaluated
@@ -279,8 +280,9 @@ class _Run:
     def judge(
         self, indexes: list[int], rules: list[Rule]
     ) -> tuple[list[tuple[Finding, str | None]], list[Problem], list[tuple[int, Judged, tuple[str, ...]]]]:
-        """The findings of the config sets at these indexes, the internal errors met, and the
-        release that judged each set with the rules judged on it."""
+        """The findings of the config sets at these indexes, the internal errors met (and the rules a
+        set gave nothing to judge by, as not-judged notes), and the release that judged each set with
+        the rules judged on it."""
         sets = self.document.config_sets
         found: list[tuple[Finding, str | None]] = []
         errors: list[Problem] = []
@@ -289,11 +291,12 @@ class _Run:
         for index in indexes:
             config_set = sets[index]
             try:
-                findings, evaluated = self.config_set(index, rules, applicable)
+                findings, evaluated, unjudged = self.config_set(index, rules, applicable)
             except Exception as error:  # noqa: BLE001 - a bug must not cost the other sets their verdicts
                 errors.append(self.failed(config_set, error))
                 continue
             found += findings
+            errors += unjudged  # said in the run's notes (their kind): a forked part hands them back with its findings
             judged.append((index, self.judged[id(config_set)], evaluated))
         return found, errors, judged
 
@@ -305,8 +308,9 @@ class _Run:
 
     def config_set(
         self, index: int, rules: list[Rule], applicable: dict[Any, tuple[list[Any], tuple[str, ...]]]
-    ) -> tuple[list[tuple[Finding, str | None]], tuple[str, ...]]:
-        """The findings of one config set (kept apart until it is judged whole), and the rules judged on it."""
+    ) -> tuple[list[tuple[Finding, str | None]], tuple[str, ...], list[Problem]]:
+        """The findings of one config set (kept apart until it is judged whole), the rules judged on
+        it, and a note for each rule that found nothing there to judge by."""
         config_set = self.document.config_sets[index]
         found: list[tuple[Finding, str | None]] = []
         pack = product_of(config_set.component) != Product.KAFKA
@@ -314,8 +318,9 @@ class _Run:
             judged = self.judged[id(config_set)] = camunda_view.judged_release(config_set)
         else:
             judged = self.judged[id(config_set)] = judged_release(config_set, self.kafka_version)
+        unjudged: list[Problem] = []
         if config_set.facts.get("context_only"):
-            return found, ()  # a running cluster read as the files' context (lint --bootstrap-server): not judged
+            return found, (), unjudged  # a running cluster read as the files' context (--bootstrap-server): not judged
         release = judged.release
         stated = not pack or camunda_view.stated(judged)
         exact = not pack or (stated and judged.assumed is None)
@@ -350,13 +355,19 @@ class _Run:
             definition = rule.definition
             values["params"] = params
             started = time.perf_counter() if timing else 0.0
-            violations, context = _verdict(rule, predicate, values, config_set), values
+            verdict = _verdict(rule, predicate, values, config_set)
+            if isinstance(verdict, NotJudged):  # the set does not say what the rule judges by: said, not passed
+                message = f"{definition.id} not judged on {config_set.name}: {verdict.reason}"
+                unjudged.append(Problem(config_set.path, config_set.anchor.line, message, "not-judged"))
+                continue
+            violations, context = verdict, values
             assumption: tuple[str, ...] = ()
             if assumed is not None and definition.assumes_brokers:
                 # A cluster nothing counts, judged as several brokers: only when that changes the verdict
                 # does the finding rest on it, and say so.
                 context = {**values, "cluster": assumed}
-                guessed = _resting_on(assumed, definition, _verdict(rule, predicate, context, config_set), config_set)
+                again = _verdict(rule, predicate, context, config_set)
+                guessed = _resting_on(assumed, definition, [] if isinstance(again, NotJudged) else again, config_set)
                 if len(guessed) > len(violations):
                     violations, assumption = guessed, (assumed["assumed"],)
                 else:
@@ -366,7 +377,8 @@ class _Run:
             for violation in violations:
                 finding = self.finding(rule, violation, config_set, context, secrets, assumption)
                 found.append((finding, config_set.cluster if config_set.component == "broker" else None))
-        return found, applicable[kind][1]
+        skipped = {p.message.split(" ", 1)[0] for p in unjudged}
+        return found, tuple(i for i in applicable[kind][1] if i not in skipped), unjudged
 
     def unversioned(self, rules: list[Rule]) -> None:
         """A product pack's set whose release nothing stated: the rules that depend on the release

@@ -13,7 +13,7 @@ from advisor import TYPE_CHECKING, lazy_re
 from advisor.analysis import camunda as view
 from advisor.catalog import camunda as catalog
 from advisor.rules.registry import python_check
-from advisor.rules.violation import Violation
+from advisor.rules.violation import NotJudged, Violation
 
 if TYPE_CHECKING:
     from typing import Any
@@ -381,14 +381,14 @@ def _overrides(config_set: ConfigSet) -> dict[str, dict[str, Setting]]:
 
 
 @python_check(("what", "timeout"))
-def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
+def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> list[Violation] | NotJudged:
     """Job workers auto-complete and nothing sends a refused completion again: max-retries unset or
     at most 1 (it counts attempts), or any max-retries with commands over REST, which the starter's
     command handler does not retry. Judged where the 8.8 starter's worker properties are written:
     the defaults, and each worker type whose override sets auto-complete or max-retries."""
     worker = [s for s in config_set.settings.values() if catalog.uniform(s.key).startswith(catalog.uniform(WORKER))]
     if not worker:
-        return []  # no worker settings in the starter's names: which starter, and whether workers, is unknown
+        return _worker_unknown(config_set)
     rest = _client_setting(config_set, PREFER_REST)
     over_rest = (rest.value if rest else str(values["defaults"].get(PREFER_REST, "true"))).strip().lower() == "true"
     transport = f"{_named(rest)} is {rest.value.strip()}" if rest else f"{PREFER_REST} is true, the default"
@@ -410,6 +410,29 @@ def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> lis
         keys = tuple(s.key for s in (settings["maxretries"], settings["autocomplete"]) if s is not None) or (place,)
         violations.append(Violation(keys=keys, arguments={"what": who + what, "timeout": shown}))
     return violations
+
+
+SPRING_CLIENT = tuple(catalog.uniform(p) for p in ("camunda.client.", "zeebe.client."))
+WORKERS_UNKNOWN = (
+    "it writes no {worker}* setting, so whether the application runs job workers, and with which starter's "
+    "defaults, is not in the file"
+)
+LEGACY_WORKERS = (
+    "its worker settings are in the legacy names ({shown}), which the 8.8 starter maps onto {worker}* "
+    "but older starters read with their own defaults; the starter's release is not in the file"
+)
+
+
+def _worker_unknown(config_set: ConfigSet) -> list[Violation] | NotJudged:
+    """A Spring client file with no worker setting in the 8.8 starter's names is said as not judged
+    (a file of only the SDK's variables, or none of a client, is no business of this rule)."""
+    spring = [s for s in config_set.settings.values() if catalog.uniform(s.key).startswith(SPRING_CLIENT)]
+    if not spring:
+        return []
+    legacy = [s for s in spring if (catalog.spring_replacement(s.key) or ("",))[0].startswith(WORKER)]
+    if legacy:
+        return NotJudged(LEGACY_WORKERS.format(shown=_named(legacy[0]), worker=WORKER))
+    return NotJudged(WORKERS_UNKNOWN.format(worker=WORKER))
 
 
 def _not_retried(auto: Setting | None, retries: Setting | None, over_rest: bool, transport: str) -> str | None:
