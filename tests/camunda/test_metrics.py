@@ -113,3 +113,35 @@ def test_export_lag_is_a_flow_with_the_age_of_its_oldest_record(tmp_path: Path) 
     (lag,) = [f for f in report.findings if f.rule == "ZM002"]
     assert "its oldest unexported record was committed 10 min ago" in lag.message  # 580 s, rounded
     assert not report.flow["groups"]  # an exporter is no consumer group: Kafka's lag rules never see it
+
+
+def _stalled(at: int, samples: int, first_exported_behind: int) -> str:
+    """Partition 4 commits 5 records/s; its exporter stops at the position committed `first_exported_behind`
+    records before the first sample, scraped each minute."""
+    lines = []
+    for i in range(samples):
+        when = 1764633600000 + 60000 * i
+        lines.append(f'zeebe_log_appender_last_committed_position{{partition="4"}} {at + 300 * i} {when}')
+        lines.append(f'zeebe_exporter_last_exported_position{{exporter="es",partition="4"}} '
+                     f"{at - first_exported_behind} {when}")  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def test_an_exporter_stuck_on_a_quiet_partition_is_judged_by_age_not_depth(tmp_path: Path) -> None:
+    report = _analyze(tmp_path, _stalled(500_000, 13, 0))  # exported up to the first sample, then nothing
+    (finding,) = report.findings  # 3,600 records behind: far under ZM002's depth
+    assert finding.rule == "ZM006" and finding.product == "camunda"
+    assert "partition 4 was committed 12 min ago for 6 min" in finding.message
+    assert "3600 records behind" in finding.message and not finding.assumptions
+
+
+def test_an_age_older_than_the_first_sample_is_a_lower_bound_and_said(tmp_path: Path) -> None:
+    report = _analyze(tmp_path, _stalled(500_000, 13, 1_000))  # committed before anything observed
+    (finding,) = report.findings
+    assert finding.rule == "ZM006" and "more than" not in finding.message
+    assert any("is a lower bound" in note for note in finding.assumptions)
+
+
+def test_an_exporter_under_the_threshold_or_not_long_enough_is_silent(tmp_path: Path) -> None:
+    assert not _analyze(tmp_path, _stalled(500_000, 6, 0)).findings  # at most 5 min old
+    assert not _analyze(tmp_path, _stalled(500_000, 10, 0)).findings  # over 5 min for only 3 min

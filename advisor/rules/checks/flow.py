@@ -25,7 +25,7 @@ TOPIC_RETENTION = (
 )
 
 
-def _span_notes(span: float | None, window: float) -> tuple[str, ...]:
+def span_notes(span: float | None, window: float) -> tuple[str, ...]:
     if span is None:
         return (ONE_SNAPSHOT,)
     return () if span >= window else (SHORT.format(observed=seconds(span), window=seconds(window)),)
@@ -35,7 +35,7 @@ def _subject(cluster: str | None, group: str, topic: str) -> str:
     return f"{group} on {topic}" + (f" ({cluster})" if cluster else "")
 
 
-def _worst_over_time(rows: list[flow.PartitionFlow]) -> list[windows.Signal]:
+def worst_over_time(rows: list[flow.PartitionFlow]) -> list[windows.Signal]:
     """At each time any partition has a lag in seconds, the largest then known (each partition's
     latest): the group's lag in seconds on the topic over time."""
     times = sorted({t for row in rows for t, _ in row.lag_time_points})
@@ -49,7 +49,7 @@ def _worst_over_time(rows: list[flow.PartitionFlow]) -> list[windows.Signal]:
     return signals
 
 
-def _trend_said(row: flow.PartitionFlow) -> str:
+def trend_said(row: flow.PartitionFlow) -> str:
     rates = ""
     if row.rate_in is not None and row.rate_out is not None:
         rates = f": in {number(row.rate_in)}/s, out {number(row.rate_out)}/s"
@@ -72,19 +72,19 @@ def flow_lag_seconds(
         timed = [row for row in rows if row.lag_time is not None]
         if not timed:
             continue
-        verdict = windows.judge(_worst_over_time(timed), lambda v: v > threshold, lambda v: v <= threshold - band,
+        verdict = windows.judge(worst_over_time(timed), lambda v: v > threshold, lambda v: v <= threshold - band,
                                 window)  # fmt: skip
         if verdict is None:
             continue
         worst = max(timed, key=lambda row: row.lag_time.seconds)  # type: ignore[union-attr]
-        notes = _span_notes(verdict.observed, window)
+        notes = span_notes(verdict.observed, window)
         if worst.lag_time.kind == "at-least":  # type: ignore[union-attr]
             notes = (*notes, f"the next record to read was written before the first sample: {seconds(verdict.value)} "
                              "is a lower bound")  # fmt: skip
         held = "in the one snapshot analysed" if verdict.held is None else f"for {seconds(verdict.held)}"
         arguments = {"node": _subject(cluster, group, topic), "value": seconds(verdict.value), "held": held,
                      "series": worst.written, "partition": worst.partition, "lag": number(worst.lag or 0),
-                     "trend": _trend_said(worst)}  # fmt: skip
+                     "trend": trend_said(worst)}  # fmt: skip
         violations.append(Violation(keys=(worst.written,), location=worst.place, arguments=arguments,
                                     assumptions=notes, component="consumer"))  # fmt: skip
     return violations
@@ -137,14 +137,14 @@ def flow_retention(
         left, row = min(found, key=lambda item: item[0])
         if left > horizon:
             continue
-        notes = (*_span_notes(row.span, window), TOPIC_RETENTION)
+        notes = (*span_notes(row.span, window), TOPIC_RETENTION)
         if row.lag_time.kind == "at-least":  # type: ignore[union-attr]
             notes = (*notes, "the next record to read was written before the first sample: its age is a lower bound")
         value = "now" if left == 0 else f"in about {seconds(left)}"
         arguments = {"node": _subject(cluster, group, topic), "value": value, "series": row.written,
                      "partition": row.partition, "lag": number(row.lag or 0),
                      "age": seconds(row.lag_time.seconds),  # type: ignore[union-attr]
-                     "retention": f"{seconds(retention)} ({said})", "trend": _trend_said(row)}  # fmt: skip
+                     "retention": f"{seconds(retention)} ({said})", "trend": trend_said(row)}  # fmt: skip
         violations.append(Violation(keys=(row.written, "retention.ms", "log.retention.hours"), location=row.place,
                                     arguments=arguments, assumptions=notes, component="consumer",
                                     related=written))  # fmt: skip
@@ -176,5 +176,5 @@ def flow_disk_fill(
                      "series": disk.written, "free": _bytes(disk.free), "rate": f"{_bytes(-disk.slope)}/s"}  # fmt: skip
         violations.append(Violation(keys=(disk.written, "log.retention.bytes", "log.retention.hours"),
                                     location=disk.place, arguments=arguments,
-                                    assumptions=_span_notes(disk.span, window)))  # fmt: skip
+                                    assumptions=span_notes(disk.span, window)))  # fmt: skip
     return violations

@@ -9,6 +9,7 @@ from __future__ import annotations
 from advisor import TYPE_CHECKING
 from advisor.analysis import flow
 from advisor.metrics import vocabulary, windows
+from advisor.rules.checks import flow as flow_checks
 from advisor.rules.checks.metrics import ARGUMENTS, SHORT, number, seconds
 from advisor.rules.registry import metric_check
 from advisor.rules.violation import Violation
@@ -100,6 +101,39 @@ def _age(row: flow.PartitionFlow | None) -> str:
     if row.lag_time.kind == "at-least":
         return f"; its oldest unexported record was committed more than {seconds(row.lag_time.seconds)} ago"
     return f"; its oldest unexported record was committed {seconds(row.lag_time.seconds)} ago"
+
+
+@metric_check(("node", "value", "held", "series", "partition", "exporter", "lag", "trend"))
+def export_lag_seconds(
+    observations: Observations, definition: Any, params: dict[str, Any], beside: Beside
+) -> list[Violation]:
+    """Each exporter on each broker whose oldest unexported record was committed longer ago than the
+    threshold (the flow view's lag time: when the committed position passed the exported one), for
+    the window — the worst partition at each sample, as KM040 judges a consumer group."""
+    threshold, window = float(params["threshold"]), float(params["sustained_seconds"])
+    band = float(definition.watch.hysteresis or 0.0)
+    violations = []
+    for (cluster, exporter, broker), rows in sorted(flow.view(observations).exporters().items(), key=str):
+        timed = [row for row in rows if row.lag_time is not None]
+        if not timed:
+            continue
+        verdict = windows.judge(flow_checks.worst_over_time(timed), lambda v: v > threshold,
+                                lambda v: v <= threshold - band, window)  # fmt: skip
+        if verdict is None:
+            continue
+        worst = max(timed, key=lambda row: row.lag_time.seconds)  # type: ignore[union-attr]
+        notes = flow_checks.span_notes(verdict.observed, window)
+        if worst.lag_time.kind == "at-least":  # type: ignore[union-attr]
+            notes = (*notes, f"the oldest unexported record was committed before the first sample: "
+                             f"{seconds(verdict.value)} is a lower bound")  # fmt: skip
+        held = "in the one snapshot analysed" if verdict.held is None else f"for {seconds(verdict.held)}"
+        arguments = {"node": broker + (f" ({cluster})" if cluster else ""), "value": seconds(verdict.value),
+                     "held": held, "series": worst.written, "partition": worst.partition, "exporter": exporter,
+                     "lag": number(worst.lag or 0), "trend": flow_checks.trend_said(worst)}  # fmt: skip
+        violation = Violation(keys=(worst.written,), location=worst.place, arguments=arguments, assumptions=notes)
+        violation.component = COMPONENT
+        violations.append(violation)
+    return violations
 
 
 def _scissors(log: Series, exported: Series) -> tuple[str, str, str]:
