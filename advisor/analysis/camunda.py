@@ -39,7 +39,7 @@ def judged_release(config_set: ConfigSet) -> Judged:
     hint, source = config_set.kafka_version, config_set.kafka_version_from or "the input"
     newest = catalog.releases()[-1]
     if hint is None:
-        return Judged(newest, None, None)
+        return _from_generation(config_set) or Judged(newest, None, None)
     try:
         release = catalog.answering(hint)
     except catalog.UnknownReleaseError as error:
@@ -50,6 +50,28 @@ def judged_release(config_set: ConfigSet) -> Judged:
         read = f"the tag {info['tag']}" if info.get("tag") else f"{info['repository']}'s {info['line']}"
         assumed = f"Camunda {hint} judged with the configuration classes of {read}: no release tag of {hint} was read"
     return Judged(release, source, assumed)
+
+
+def _from_generation(config_set: ConfigSet) -> Judged | None:
+    """Where no version is stated: the lower bound its keys give, when every catalogued key it
+    writes is the unified configuration's (camunda.processing.*, camunda.data.*), which no release
+    before the unified one reads. The exact release stays unknown: said as assumed, so the rules
+    that need it are not judged. Keys of an older generation, alone or beside, say nothing here."""
+    unified = [r for r in catalog.releases() if catalog.generation(r) != "zeebe.broker"]
+    if not unified:
+        return None
+    first, written = unified[0], []
+    for setting in config_set.settings.values():
+        releases = catalog.defined_in(setting.key)
+        if not releases:
+            continue  # not catalogued (another subtree, a typo): no evidence either way
+        if any(catalog.generation(r) == "zeebe.broker" for r in releases):
+            return None  # an older generation's key: the file may be written for that one
+        written.append(setting.key)
+    if not written:
+        return None
+    source = f"its unified configuration keys ({written[0]}), which Camunda reads from {first} on"
+    return Judged(first, source, f"Camunda {first} or later, from the keys it writes: no version is stated")
 
 
 def stated(judged: Judged) -> bool:

@@ -48,6 +48,11 @@ _MARKERS = lazy_re.compile(
     re.MULTILINE,
 )
 _IMAGE = lazy_re.compile(r"(?:^|/)camunda/(?P<name>zeebe|camunda)(?::(?P<tag>[^\s@]+))?")
+# Camunda's own web components: their Zeebe client settings are the component's (its own client
+# code and release), not an application's on the Spring starter or an SDK — read, said, not judged.
+_OWN_COMPONENT = lazy_re.compile(
+    r"(?:^|/)camunda/(?P<name>operate|tasklist|optimize|identity|console|web-modeler[\w-]*)(?:[:@]|$)"
+)
 _VERSION_TAG = lazy_re.compile(r"^v?(8\.\d+(?:\.\d+)?)(?:$|[-.+])")
 # Spring prefixes (uniform form) → the component they configure.
 _BROKER_PREFIXES = ("zeebe.broker.", "camunda.processing.", "camunda.data.", "camunda.cluster.")
@@ -103,7 +108,9 @@ def sniff(path: Path, text: str) -> Any:
         sets, read = _read(str(path), text)
     except LoadError:
         return None  # not ours to report: a Kafka reader may own it, or the walk says it was not read
-    return (sets, read) if sets else None
+    # Camunda settings read but none judged (Camunda's own components, a standalone gateway) still
+    # make the file ours: its notes say what was read and why it is not judged.
+    return (sets, read) if sets or read.notes else None
 
 
 def _read(path: str, text: str) -> tuple[list[ConfigSet], SourceFile]:
@@ -130,6 +137,7 @@ class _Sets:
         self.path = path
         self.sets: dict[tuple[str, str], ConfigSet] = {}
         self.gateway: list[int] = []  # lines of the standalone gateway's settings: read, not judged
+        self.components: list[tuple[str, str, int]] = []  # (owner, image, line): Camunda's own components
 
     def done(self, read: SourceFile) -> list[ConfigSet]:
         """The sets, the gateway's settings said in the file's notes (read, never silently passed)."""
@@ -137,6 +145,10 @@ class _Sets:
             message = (f"{len(self.gateway)} standalone gateway setting(s) (zeebe.gateway.*, ZEEBE_GATEWAY_*) read, "
                        "not judged: the Camunda pack judges the broker, its clients and alerting rules")  # fmt: skip
             read.notes.append(Problem(self.path, min(self.gateway), message, "not-judged"))
+        for owner, image, line in self.components:
+            message = (f"{owner} ({image}) is Camunda's own component: its Zeebe client settings are read by "
+                       "its own code, not judged as an application's client")  # fmt: skip
+            read.notes.append(Problem(self.path, line, message, "not-judged"))
         return list(self.sets.values())
 
     def passed_over(self, key: str, line: int) -> None:
@@ -169,14 +181,20 @@ def _setting(key: str, value: str, spelling: str, location: Location, value_loca
 
 
 def _entries_into(sets: _Sets, owner: str, anchor: Location, entries: list[Entry],
-                  version: tuple[str, str] | None) -> None:  # fmt: skip
+                  version: tuple[str, str] | None, image: str = "") -> None:  # fmt: skip
+    own = _OWN_COMPONENT.search(image) is not None
+    client_lines = []
     for name, value, key_at, value_at, raw in entries:
         found = variable_key(name)
         if found is None:
             sets.passed_over(catalog.from_env(name), key_at.line)
+        elif own and found[0] == CLIENT:
+            client_lines.append(key_at.line)
         else:
             component, key = found
             sets.add(component, owner, anchor, _setting(key, value, name, key_at, value_at, raw), version)
+    if client_lines:
+        sets.components.append((owner, image, min(client_lines)))
 
 
 def _properties(path: str, text: str, read: SourceFile) -> list[ConfigSet]:
@@ -282,7 +300,7 @@ def _compose(sets: _Sets, services: Located, path: str, text: str, source: Sourc
             entries = compose.service_entries(path, text, str(name), service, variables, source)
         except LoadError:
             entries = []
-        _entries_into(sets, str(name), anchor, entries, version)
+        _entries_into(sets, str(name), anchor, entries, version, image)
         gateway = any(e[0] == "ZEEBE_STANDALONE_GATEWAY" and e[1].strip().lower() == "true" for e in entries)
         if _IMAGE.search(image) and not gateway:
             sets.workload(str(name), anchor, version)
@@ -297,7 +315,8 @@ def _manifest(sets: _Sets, document: Located, path: str, text: str) -> None:
             name = str(container.get("name", "container"))
             anchor = Location(path, container.line)
             version = _image_version(container.get("image"), f"container {name}")
-            _entries_into(sets, name, anchor, _env_list(container.get("env"), path, text), version)
+            image = str(container.get("image") or "")
+            _entries_into(sets, name, anchor, _env_list(container.get("env"), path, text), version, image)
             if "camunda/zeebe" in str(container.get("image", "")):
                 sets.workload(name, anchor, version)
 

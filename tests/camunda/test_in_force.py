@@ -73,3 +73,30 @@ def test_values_compare_as_spring_converts_them(kind: str, left: str, right: str
 def test_release_8_5_keeps_backpressure_beside_a_flow_control_key_it_does_not_read() -> None:
     both = _set(zeebe__broker__backpressure__algorithm="vegas", zeebe__broker__flowControl__request__aimd__minLimit="5")
     assert view.in_force(both, ALGORITHM, "8.5").value == "vegas"  # flowControl is 8.6's: 8.5 ignores it
+
+
+def _judged_on(tmp_path, name: str, text: str):  # type: ignore[no-untyped-def]
+    from advisor.report.session import RunRequest, run
+
+    path = tmp_path / name
+    path.write_text(text)
+    report = run(RunRequest(paths=(path,)))
+    return report, [p.message for p in report.skipped]
+
+
+def test_unified_keys_alone_give_their_generations_first_release_as_a_lower_bound(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = "camunda:\n  data:\n    primary-storage:\n      disk:\n        free-space:\n          processing: 3GB\n"
+    report, notes = _judged_on(tmp_path, "application.yaml", text)
+    (finding,) = [f for f in report.findings if f.rule == "ZB014"]  # a rule that holds from 8.6 on: judged
+    assert finding.release == "8.9" and "Camunda 8.9 or later, from the keys it writes" in " ".join(finding.assumptions)
+    assert any(n.startswith("ZB004 not judged") and "8.9 or later" in n for n in notes)  # the exact release: not
+
+
+def test_an_older_generations_key_gives_no_lower_bound(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for text in (
+        "zeebe.broker.backpressure.algorithm: aimd\n",  # 8.4–8.5's (read, mapped, by later releases too)
+        "zeebe.broker.backpressure.algorithm: aimd\ncamunda.processing.flow-control.request.algorithm: aimd\n",
+    ):
+        report, notes = _judged_on(tmp_path, "application.yaml", text)
+        assert not [f for f in report.findings if f.rule == "ZB014"], text
+        assert any("ZB014" in n and "no Camunda version found" in n for n in notes), notes

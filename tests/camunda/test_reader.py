@@ -195,3 +195,29 @@ def test_a_chart_version_names_the_release_where_no_image_tag_does(tmp_path: Pat
     )
     _, (broker,) = _sets(tmp_path, "values.yaml", "camunda-platform:\n  zeebe:\n    clusterSize: 3\n")
     assert broker.kafka_version == "8.8" and broker.kafka_version_from.startswith("camunda-platform chart 13.")
+
+
+def test_camundas_own_components_client_settings_are_said_not_judged(tmp_path: Path) -> None:
+    manifest = (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: operate\nspec:\n  template:\n    spec:\n"
+        "      containers:\n        - name: operate\n          image: camunda/operate:8.5.4\n          env:\n"
+        "            - name: ZEEBE_CLIENT_ID\n              value: operate\n"
+        "            - name: ZEEBE_TOKEN_AUDIENCE\n              value: zeebe-api\n"
+        "        - name: worker\n          image: example/invoice-worker:1.2.0\n          env:\n"
+        '            - name: CAMUNDA_CLIENT_WORKER_DEFAULTS_MAXRETRIES\n              value: "1"\n'
+    )
+    result, sets = _sets(tmp_path, "deployment.yaml", manifest)
+    assert [cs.name for cs in sets] == ["worker"]  # an application's client is still judged
+    (note,) = [n for n in result.notes if "own component" in n.message]
+    assert note.kind == "not-judged" and note.line == 12 and "operate (camunda/operate:8.5.4)" in note.message
+    report = run(RunRequest(paths=(tmp_path / "deployment.yaml",)))
+    assert not [f for f in report.findings if f.rule == "ZC004"]  # the Java client's own variable, not a starter's
+
+
+def test_a_file_with_only_a_components_settings_is_read_and_says_so(tmp_path: Path) -> None:
+    compose = "services:\n  tasklist:\n    image: camunda/tasklist:8.5.1\n    environment:\n      - ZEEBE_CLIENT_ID=t\n"
+    path = tmp_path / "docker-compose.yml"
+    path.write_text(compose)
+    report = run(RunRequest(paths=(path,)))
+    assert not report.problems and report.files[0].format == "camunda"
+    assert any("tasklist (camunda/tasklist:8.5.1) is Camunda's own component" in n.message for n in report.skipped)
