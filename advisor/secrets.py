@@ -38,9 +38,23 @@ def _may_be_secret(text: str) -> bool:
     return _ANY_SECRET_WORD.search(text.casefold()) is not None
 
 
+# A key that names where a secret is kept, not the secret: a Kubernetes Secret's name or a
+# reference to one (tls.secretName, existingSecret, secretKeyRef, tokenSecretName). Its value is an
+# object's name every chart shows; hiding it would garble every report that names the object.
+_SECRET_REFERENCE = lazy_re.compile(r"(?:secretname|secretref|secretkeyref|^existingsecret\w*)$")
+
+
 @lru_cache(maxsize=16_384)  # the same few hundred key names, file after file
 def is_secret_key(key: str) -> bool:
-    return _may_be_secret(key) and bool(_SECRET.search(key))
+    if not (_may_be_secret(key) and _SECRET.search(key)):
+        return False
+    return not _reference(key)
+
+
+def _reference(key: str) -> bool:
+    """A key (or an inline `key:`/`key=` prefix) that names a Kubernetes Secret or refers to one."""
+    last = key.rstrip(" \t=:").replace("-", "").replace("_", "").casefold().rsplit(".", 1)[-1]
+    return _SECRET_REFERENCE.search(last) is not None
 
 
 # `key=value`, `key: value`, `KEY=value` at the start of a line (properties, YAML, env, shell).
@@ -74,7 +88,7 @@ def redact_line(line: str) -> str:
     folded = line.casefold()  # as IGNORECASE matches (see _may_be_secret): never fewer lines than the patterns
     if not any(word in folded for word in _INLINE_WORDS):
         return line
-    line = _INLINE.sub(lambda m: f"{m['key']}{REDACTED}", line)
+    line = _INLINE.sub(lambda m: m[0] if _reference(m["key"]) else f"{m['key']}{REDACTED}", line)
     return _FLAG.sub(lambda m: f"{m['flag']}{REDACTED}", line) if "--" in line else line
 
 
@@ -100,7 +114,11 @@ def _starts_with_name(line: str) -> bool:
     return (rest[1:].lstrip() if rest.startswith("-") else rest).startswith("name:")
 
 
-_NOT_SECRET = frozenset({"true", "false", "null", "none", "[secret]"})
+# Values never scrubbed from a whole report: no secret, or (the product names) words every report
+# prints anyway — the tool's name, rule texts, key names — where hiding a password that equals one
+# would garble the report and hide nothing. The line that sets such a password still shows
+# `[secret]`: a secret key's value is hidden by its key (redact_line, Setting.secret).
+_NOT_SECRET = frozenset({"true", "false", "null", "none", "[secret]", "kafka", "camunda", "zeebe"})
 MIN_SECRET_LENGTH = 4  # shorter values are not hidden elsewhere in a report: "1" would garble it
 
 
@@ -158,7 +176,8 @@ def scan(text: str) -> Scanned:
             folded = line.casefold()
             if "password" in folded or "secret" in folded or "token" in folded:
                 for match in _INLINE.finditer(line):
-                    found.add(_unquoted(match["value"]))
+                    if not _reference(match["key"]):
+                        found.add(_unquoted(match["value"]))
                 if "--" in line:
                     for match in _FLAG.finditer(line):
                         found.add(_unquoted(match["value"]))

@@ -192,3 +192,48 @@ def test_the_advice_for_a_clear_text_secret_is_what_that_software_resolves(
     found = [f for f in lint([config]).findings if f.rule == "KX108"]
     assert found and all(advice in f.recommended for f in found), [f.recommended for f in found]
     assert not any("hunter2" in f.message + f.recommended for f in found)
+
+
+@pytest.mark.parametrize(
+    ("key", "secret"),
+    [
+        ("tls.secretName", False),  # a Kubernetes Secret's name: where a secret is, not what
+        ("global.elasticsearch.auth.existingSecret", False),
+        ("existingSecretPasswordKey", False),
+        ("secretKeyRef", False),
+        ("TOKEN_SECRET_NAME", False),
+        ("zeebe.broker.data.backup.s3.secretKey", True),  # an S3 secret key is the secret itself
+        ("camunda.client.auth.client-secret", True),
+        ("passwordSecretKey", True),  # not a name nor a reference by its shape: kept hidden
+    ],
+)
+def test_a_reference_to_a_kubernetes_secret_is_no_secret(key: str, secret: bool) -> None:
+    assert is_secret_key(key) is secret
+
+
+def test_a_secret_s_name_elsewhere_does_not_garble_the_report(tmp_path: Path) -> None:
+    from advisor.output import render
+    from advisor.report.session import RunRequest, run
+
+    path = tmp_path / "values.yaml"  # no release stated: the note names "a camunda-platform chart version"
+    path.write_text("global:\n  ingress:\n    tls:\n      secretName: camunda-platform\nzeebe:\n  clusterSize: 3\n")
+    text = render(run(RunRequest(paths=(path,))), "json")
+    assert "a camunda-platform chart version" in text and "[secret]" not in text
+
+
+def test_a_password_that_is_a_product_name_is_hidden_where_set_and_garbles_nothing(tmp_path: Path) -> None:
+    from advisor.output import render
+    from advisor.report.session import RunRequest, run
+
+    (tmp_path / "server.properties").write_text("ssl.keystore.password=kafka\n")
+    (tmp_path / "values.yaml").write_text(
+        "elasticsearch:\n  auth:\n    password: camunda\nzeebe:\n  clusterSize: 3\n  image:\n    tag: 8.7.4\n"
+    )
+    report = run(RunRequest(paths=(tmp_path,)))
+    text = render(report, "text")
+    assert "ssl.keystore.password=[secret]" in text  # the line that sets it: hidden by its key
+    assert "kafka=" not in text and "password=kafka" not in text
+    for fmt in ("json", "sarif"):
+        shown = render(report, fmt)
+        assert "kafka-advisor" in shown and "camunda" in shown, fmt  # the report's own words stay whole
+        assert "password: camunda" not in shown and "password=kafka" not in shown, fmt
