@@ -265,14 +265,34 @@ def _lines_to_read(folded_text: str, count: int) -> list[tuple[int, bool]]:
     return sorted(chosen.items())
 
 
+_WORDS = lazy_re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def is_word(value: str) -> bool:
+    """A value of lower-case words only (`connector`, `web-modeler`): a name's part as often as a secret."""
+    return _WORDS.fullmatch(value) is not None
+
+
+_WORD_TOKEN = r"(?<![A-Za-z0-9_./-]){}(?![A-Za-z0-9_/-])"  # a sentence's full stop may follow
+
+
 class Redactor:
     """Hides known secret values (and the secret shapes redact_line knows) in any text a
     report shows: the one layer every output goes through (advisor/report/redaction.py)."""
 
-    def __init__(self, values: set[str], urls_with_credentials: bool = True) -> None:
-        kept = sorted((v for v in values if _worth_hiding(v)), key=len, reverse=True)
+    def __init__(
+        self, values: set[str], urls_with_credentials: bool = True, spared: frozenset[str] = frozenset()
+    ) -> None:
+        # `spared`: lower-case words the tool's own texts use (a rule's "password", "broker"): a
+        # dev password equal to one is hidden where it is set, not scrubbed from the tool's sentences.
+        kept = sorted((v for v in values if _worth_hiding(v) and v not in spared), key=len, reverse=True)
         self._values = kept
-        self._pattern = re.compile("|".join(map(re.escape, kept))) if kept else None
+        # A value of lower-case words (`connector`, `web-modeler`) is hidden where it stands as a
+        # token of its own; inside a longer name (`connectors`, `camunda/web-modeler-restapi`) it
+        # is that name's part, not the secret, and hiding it would garble the report. Any other
+        # value (digits, capitals, symbols: what a real secret holds) is hidden wherever it shows.
+        alternatives = [_WORD_TOKEN.format(re.escape(v)) if is_word(v) else re.escape(v) for v in kept]
+        self._pattern = re.compile("|".join(alternatives)) if kept else None
         self._urls = urls_with_credentials
 
     @property

@@ -11,13 +11,15 @@ source too; this layer is what makes a miss there harmless.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 
 from advisor import TYPE_CHECKING
 from advisor.model.document import Document, Problem
 from advisor.model.findings import Finding, Fix
 from advisor.report.model import Report
-from advisor.secrets import Redactor, Scanned, scan
+from advisor.secrets import Redactor, Scanned, is_word, scan
 
 if TYPE_CHECKING:
     from typing import Any
@@ -41,7 +43,22 @@ def run_secrets(document: Document, texts: Iterable[str], scanned: Mapping[str, 
         found = known.get(text) or scan(text)
         values |= found.values
         urls = urls or found.urls
-    return Redactor(values, urls)
+    words = {value for value in values if is_word(value)}
+    return Redactor(values, urls, _tool_words() & frozenset(words) if words else frozenset())
+
+
+@cache
+def _tool_words() -> frozenset[str]:
+    """Every lower-case word of the rules' own texts (summaries, messages, recommendations,
+    rationales): what a report prints whatever the inputs say."""
+    from advisor.rules.registry import load_rules
+
+    found: set[str] = set()
+    for rule in load_rules():
+        definition = rule.definition
+        for text in (definition.summary, definition.message, definition.recommended, definition.rationale):
+            found.update(re.findall(r"[a-z]+(?:-[a-z]+)*", text or ""))
+    return frozenset(found)
 
 
 def _finding(finding: Finding, hide: Callable[[str], str]) -> Finding:

@@ -237,3 +237,31 @@ def test_a_password_that_is_a_product_name_is_hidden_where_set_and_garbles_nothi
         shown = render(report, fmt)
         assert "kafka-advisor" in shown and "camunda" in shown, fmt  # the report's own words stay whole
         assert "password: camunda" not in shown and "password=kafka" not in shown, fmt
+
+
+def test_a_lower_case_word_secret_is_hidden_as_a_token_not_inside_longer_names() -> None:
+    from advisor.secrets import Redactor
+
+    hide = Redactor({"connector", "web-modeler", "Xq9-rT7k"})
+    assert hide("password: connector") == "password: [secret]"
+    assert hide('"connector", and connector.') == '"[secret]", and [secret].'
+    assert hide("ZC005 not judged on connectors") == "ZC005 not judged on connectors"  # a longer name's part
+    assert hide("camunda/web-modeler-restapi:8.9") == "camunda/web-modeler-restapi:8.9"
+    assert hide("id-Xq9-rT7k-2") == "id-[secret]-2"  # not a word: hidden wherever it shows
+
+
+def test_a_password_that_is_a_word_of_the_tools_own_texts_garbles_none_of_them(tmp_path: Path) -> None:
+    from advisor.output import render
+    from advisor.report.session import RunRequest, run
+
+    # A dev broker whose SASL password is "password": KB rules say "password" in their own sentences.
+    (tmp_path / "server.properties").write_text(
+        "listeners=SASL_PLAINTEXT://:9092\nsasl.enabled.mechanisms=PLAIN\n"
+        'listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule'
+        ' required username="admin" password="password" user_admin="password";\n'
+    )
+    report = run(RunRequest(paths=(tmp_path,)))
+    text = render(report, "text")
+    assert "jaas.config=[secret]" in text and 'password="password"' not in text  # hidden where it is set
+    assert "every client's password cross the network" in text
+    assert all("[secret]" not in f.message for f in report.findings)  # the rules' own words stay whole
