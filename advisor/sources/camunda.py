@@ -51,8 +51,10 @@ _IMAGE = lazy_re.compile(r"(?:^|/)camunda/(?P<name>zeebe|camunda)(?::(?P<tag>[^\
 # Camunda's own web components: their Zeebe client settings are the component's (its own client
 # code and release), not an application's on the Spring starter or an SDK — read, said, not judged.
 _OWN_COMPONENT = lazy_re.compile(
-    r"(?:^|/)camunda/(?P<name>operate|tasklist|optimize|identity|console|web-modeler[\w-]*)(?:[:@]|$)"
+    r"(?:^|/)camunda/(?:operate|tasklist|optimize|identity|console|hub|web-modeler)[\w-]*(?:[:@]|$)"
+    r"|registry\.camunda\.cloud/(?:web-modeler-ee|console)/"  # the enterprise images
 )
+_CONNECTORS = lazy_re.compile(r"(?:^|/)camunda/connectors(?:-bundle)?(?::(?P<tag>[^\s@]+))?")
 _VERSION_TAG = lazy_re.compile(r"^v?(8\.\d+(?:\.\d+)?)(?:$|[-.+])")
 # Spring prefixes (uniform form) → the component they configure.
 _BROKER_PREFIXES = ("zeebe.broker.", "camunda.processing.", "camunda.data.", "camunda.cluster.")
@@ -90,7 +92,10 @@ def variable_key(name: str) -> tuple[str, str] | None:
 
 
 def version_of_image(image: str) -> str | None:
-    match = _IMAGE.search(image)
+    """The Camunda release an image's tag names: the broker's (camunda/zeebe, camunda/camunda) or
+    Connectors' (camunda/connectors-bundle, released with each Camunda minor and built on that
+    release's Spring starter)."""
+    match = _IMAGE.search(image) or _CONNECTORS.search(image)
     if match is None or not match.group("tag"):
         return None
     version = _VERSION_TAG.match(match.group("tag"))
@@ -301,9 +306,13 @@ def _compose(sets: _Sets, services: Located, path: str, text: str, source: Sourc
         except LoadError:
             entries = []
         _entries_into(sets, str(name), anchor, entries, version, image)
-        gateway = any(e[0] == "ZEEBE_STANDALONE_GATEWAY" and e[1].strip().lower() == "true" for e in entries)
-        if _IMAGE.search(image) and not gateway:
+        if _IMAGE.search(image) and not _standalone_gateway(entries):
             sets.workload(str(name), anchor, version)
+
+
+def _standalone_gateway(entries: list[Entry]) -> bool:
+    """A camunda/zeebe container started as the standalone gateway: no broker runs in it."""
+    return any(e[0] == "ZEEBE_STANDALONE_GATEWAY" and e[1].strip().lower() == "true" for e in entries)
 
 
 def _manifest(sets: _Sets, document: Located, path: str, text: str) -> None:
@@ -316,8 +325,9 @@ def _manifest(sets: _Sets, document: Located, path: str, text: str) -> None:
             anchor = Location(path, container.line)
             version = _image_version(container.get("image"), f"container {name}")
             image = str(container.get("image") or "")
-            _entries_into(sets, name, anchor, _env_list(container.get("env"), path, text), version, image)
-            if "camunda/zeebe" in str(container.get("image", "")):
+            entries = _env_list(container.get("env"), path, text)
+            _entries_into(sets, name, anchor, entries, version, image)
+            if "camunda/zeebe" in image and not _standalone_gateway(entries):
                 sets.workload(name, anchor, version)
 
 

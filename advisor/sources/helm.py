@@ -90,22 +90,25 @@ _LISTENERS = {"client": ("CLIENT", 9092), "interbroker": ("INTERNAL", 9094), "co
 _DEFAULT_MECHANISMS = "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512"
 
 
-def _shape(values: Located, named: bool) -> bool:
+def _shape(values: Located, named: bool, mentions_kafka: bool = True) -> bool:
     keys = set(values)
-    if named:
-        return bool(_CHART_KEYS & keys)
     image = values.get("image")
     kafka_image = isinstance(image, Located) and "kafka" in str(image.get("repository") or "")
+    if named:
+        # One key of the chart's is every Bitnami chart's (extraConfig) or ingress-nginx's
+        # (controller): alone it counts only in a file that names Kafka somewhere.
+        shared = len(_CHART_KEYS & keys)
+        return shared >= 2 or (shared == 1 and (kafka_image or mentions_kafka))
     return len(_DISTINCT & keys) >= (1 if kafka_image else 2)
 
 
-def _chart_values(data: Any, named: bool = True) -> Located | None:
+def _chart_values(data: Any, named: bool = True, mentions_kafka: bool = True) -> Located | None:
     if not isinstance(data, Located):
         return None
     nested = data.get("kafka")
     if isinstance(nested, Located) and _shape(nested, named):
         return nested  # the chart used as a subchart named kafka
-    return data if _shape(data, named) else None
+    return data if _shape(data, named, mentions_kafka) else None
 
 
 def sniff(path: Path, text: str) -> Any:
@@ -120,10 +123,22 @@ def sniff(path: Path, text: str) -> Any:
         documents = read_yaml(text, str(path))
     except Exception:  # noqa: BLE001 - a broken values file is reported by load()
         return None
-    values = _chart_values(documents[0], named) if documents else None
+    values = _chart_values(documents[0], named, _names_kafka(text)) if documents else None
     if values is None and documents and isinstance(documents[0], Located) and (released or _named_by_release(path)):
         return documents[0]  # a Terraform helm_release hands this file to the chart
     return values
+
+
+# Broker properties only Kafka has: a values file that sets them (under extraConfig,
+# overrideConfiguration, config) is Kafka's even where it never writes the word.
+_KAFKA_PROPERTIES = lazy_re.compile(
+    r"\b(?:min\.insync\.replicas|default\.replication\.factor|offsets\.topic\.replication\.factor"
+    r"|auto\.create\.topics\.enable|num\.partitions|log\.retention\.(?:hours|ms|bytes)|log\.dirs)\b"
+)
+
+
+def _names_kafka(text: str) -> bool:
+    return "kafka" in text.lower() or _KAFKA_PROPERTIES.search(text) is not None
 
 
 def _release_pin(path: Path) -> Any:

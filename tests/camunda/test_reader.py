@@ -221,3 +221,15 @@ def test_a_file_with_only_a_components_settings_is_read_and_says_so(tmp_path: Pa
     report = run(RunRequest(paths=(path,)))
     assert not report.problems and report.files[0].format == "camunda"
     assert any("tasklist (camunda/tasklist:8.5.1) is Camunda's own component" in n.message for n in report.skipped)
+
+
+def test_a_standalone_gateway_deployment_is_no_broker(tmp_path: Path) -> None:
+    manifest = (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: zeebe-gateway\nspec:\n  template:\n    spec:\n"
+        "      containers:\n        - name: zeebe-gateway\n          image: camunda/zeebe:8.7.4\n          env:\n"
+        '            - name: ZEEBE_STANDALONE_GATEWAY\n              value: "true"\n'
+        "            - name: ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS\n              value: zeebe:26502\n"
+    )
+    result, sets = _sets(tmp_path, "deployment.yaml", manifest)
+    assert sets == []  # no broker judged with every default (ZB014 would fire on it)
+    assert any("1 standalone gateway setting" in n.message for n in result.notes)

@@ -44,3 +44,16 @@ def test_the_sdks_variables_alone_are_none_of_its_business(tmp_path: Path) -> No
     text = "CAMUNDA_REST_ADDRESS=http://orchestration:8080/v2\nCAMUNDA_SDK_HTTP_RETRY_MAX_ATTEMPTS=4\n"
     notes, _ = _notes(tmp_path, "worker.env", text)
     assert notes == []
+
+
+def test_a_connectors_release_before_the_starter_keeps_its_own_names(tmp_path: Path) -> None:
+    def compose(tag: str) -> str:
+        return (f"services:\n  connectors:\n    image: camunda/connectors-bundle:{tag}\n    environment:\n"
+                "      - ZEEBE_CLIENT_BROKER_GATEWAY-ADDRESS=zeebe:26500\n")  # fmt: skip
+
+    notes, report = _notes(tmp_path, "docker-compose.yml", compose("8.7.3"))
+    assert not [f for f in report.findings if f.rule == "ZC004"]  # 8.7's own name: nothing to move
+    assert notes and "older than 8.8's" in notes[0]
+    _, report = _notes(tmp_path, "docker-compose.yml", compose("8.8.2"))
+    (finding,) = [f for f in report.findings if f.rule == "ZC004"]  # the 8.8 starter maps it
+    assert "camunda.client.grpc-address" in finding.message

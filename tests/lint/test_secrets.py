@@ -257,7 +257,7 @@ def test_a_password_that_is_a_word_of_the_tools_own_texts_garbles_none_of_them(t
     # A dev broker whose SASL password is "password": KB rules say "password" in their own sentences.
     (tmp_path / "server.properties").write_text(
         "listeners=SASL_PLAINTEXT://:9092\nsasl.enabled.mechanisms=PLAIN\n"
-        'listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule'
+        "listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule"
         ' required username="admin" password="password" user_admin="password";\n'
     )
     report = run(RunRequest(paths=(tmp_path,)))

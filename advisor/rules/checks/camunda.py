@@ -332,7 +332,11 @@ def sdk_no_backoff(values: dict[str, Any], config_set: ConfigSet) -> list[Violat
 
 @python_check(("key", "replacement", "how"))
 def client_legacy_key(values: dict[str, Any], config_set: ConfigSet) -> list[Violation]:
-    """A legacy or deprecated Spring client property: the starter maps it (or no longer reads it)."""
+    """A legacy or deprecated Spring client property: the starter maps it (or no longer reads it).
+    Where the set's release is stated and older than the camunda.client starter (a Connectors image
+    of 8.7), the old names are that release's own: nothing to move."""
+    if _before_starter(config_set.kafka_version):
+        return []
     violations = []
     for setting in config_set.settings.values():
         if not setting.key.startswith(("camunda.client.", "zeebe.client.")) and not setting.spelling.isupper():
@@ -347,6 +351,16 @@ def client_legacy_key(values: dict[str, Any], config_set: ConfigSet) -> list[Vio
         violations.append(Violation(keys=(setting.key,), arguments={"key": _named(setting), "replacement": replacement,
                                                                     "how": how}))  # fmt: skip
     return violations
+
+
+STARTER_FIRST = (8, 8)  # the first release of io.camunda:camunda-spring-boot-starter (camunda.client.*)
+
+
+def _before_starter(version: str | None) -> bool:
+    try:
+        return version is not None and catalog.parse(version)[:2] < STARTER_FIRST
+    except catalog.UnknownReleaseError:
+        return False
 
 
 # The Camunda Spring Boot starter's job worker (camunda.client.worker.*, the 8.8 starter's names).
@@ -386,6 +400,9 @@ def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> lis
     at most 1 (it counts attempts), or any max-retries with commands over REST, which the starter's
     command handler does not retry. Judged where the 8.8 starter's worker properties are written:
     the defaults, and each worker type whose override sets auto-complete or max-retries."""
+    if _before_starter(config_set.kafka_version):
+        return NotJudged(f"Camunda {config_set.kafka_version} ({config_set.kafka_version_from}) runs a Spring starter "
+                         "older than 8.8's, whose job workers were not measured")  # fmt: skip
     worker = [s for s in config_set.settings.values() if catalog.uniform(s.key).startswith(catalog.uniform(WORKER))]
     if not worker:
         return _worker_unknown(config_set)
