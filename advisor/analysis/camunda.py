@@ -40,6 +40,14 @@ def judged_release(config_set: ConfigSet) -> Judged:
     newest = catalog.releases()[-1]
     if hint is None:
         return _from_generation(config_set) or Judged(newest, None, None)
+    if config_set.component == "camunda-client":
+        # A client's release is its own (the starter's, the Connectors image's): the broker catalog,
+        # whose releases answer for broker keys, has nothing to say of it.
+        try:
+            major, minor, _ = catalog.parse(hint)
+        except catalog.UnknownReleaseError as error:
+            return Judged(newest, None, f"Camunda {newest} assumed: {source} names {hint!r} ({error})", True)
+        return Judged(f"{major}.{minor}", source, None)
     try:
         release = catalog.answering(hint)
     except catalog.UnknownReleaseError as error:

@@ -27,7 +27,7 @@ from advisor.model.document import ConfigSet, LoadError, Problem, Setting, Sourc
 from advisor.model.provenance import Location
 from advisor.model.vocabulary import CamundaComponent
 from advisor.secrets import is_secret_key
-from advisor.sources import compose, properties_syntax
+from advisor.sources import build_files, compose, properties_syntax
 from advisor.sources import directives as directive_syntax
 from advisor.sources.compose import Entry, _env_entries
 from advisor.sources.spans import LineIndex, Span, raw_text
@@ -143,6 +143,7 @@ class _Sets:
         self.sets: dict[tuple[str, str], ConfigSet] = {}
         self.gateway: list[int] = []  # lines of the standalone gateway's settings: read, not judged
         self.components: list[tuple[str, str, int]] = []  # (owner, image, line): Camunda's own components
+        self.spring_owners: set[str] = set()  # sets read from a Spring file (its build names the starter)
 
     def done(self, read: SourceFile) -> list[ConfigSet]:
         """The sets, the gateway's settings said in the file's notes (read, never silently passed)."""
@@ -154,6 +155,9 @@ class _Sets:
             message = (f"{owner} ({image}) is Camunda's own component: its Zeebe client settings are read by "
                        "its own code, not judged as an application's client")  # fmt: skip
             read.notes.append(Problem(self.path, line, message, "not-judged"))
+        for (component, owner), config_set in self.sets.items():
+            if component == CLIENT and owner in self.spring_owners:
+                config_set.facts["spring_file"] = True
         return list(self.sets.values())
 
     def passed_over(self, key: str, line: int) -> None:
@@ -206,6 +210,7 @@ def _properties(path: str, text: str, read: SourceFile) -> list[ConfigSet]:
     entries, _ = properties_syntax.parse(text, path)
     sets = _Sets(path)
     owner = Path(path).name
+    sets.spring_owners.add(owner)
     for entry in entries:
         component = component_of(entry.key)
         if component is None:
@@ -241,6 +246,7 @@ def _yaml(path: str, text: str, source: SourceFile) -> list[ConfigSet]:
         elif isinstance(umbrella := document.get("camunda-platform"), Located) and _helm_values(umbrella):
             _helm(sets, umbrella, path, text)  # an umbrella chart's values: the dependency's under its name
         else:
+            sets.spring_owners.add(Path(path).name)
             _spring_tree(sets, document, path, text, Path(path).name, 0)
     return sets.done(source)
 
@@ -515,6 +521,7 @@ def load(path: str, text: str, payload: Any, options: Any) -> tuple[SourceFile, 
     found = directive_syntax.in_hash_comments(text, path)
     directive_syntax.apply_file_settings(config_sets, found)
     source = SourceFile(path, text, FORMAT, found, includes=dict(read.includes), notes=list(read.notes))
+    _starter_release(path, config_sets, source)
     also = read_also(path, text, options)
     if also is not None:  # what the Kafka reader's file record says beyond its sets comes along
         kafka = also[0]
@@ -524,6 +531,20 @@ def load(path: str, text: str, payload: Any, options: Any) -> tuple[SourceFile, 
         source.cluster_parts.extend(kafka.cluster_parts)
         config_sets += also[1]
     return source, config_sets
+
+
+def _starter_release(path: str, config_sets: list[ConfigSet], source: SourceFile) -> None:
+    """A Spring application's client sets take the release of the Camunda starter its build file
+    names (pom.xml, build.gradle(.kts) above it), where nothing in the file stated one."""
+    waiting = [cs for cs in config_sets if cs.facts.get("spring_file") and cs.kafka_version is None]
+    if not waiting:
+        return
+    starter, read = build_files.starter_of(path)
+    source.consulted.update(read)  # the run's secret scan reads what was read
+    if starter is None or starter.version is None:
+        return
+    for config_set in waiting:
+        config_set.kafka_version, config_set.kafka_version_from = starter.version, starter.said
 
 
 def read_also(path: str, text: str, options: Any) -> tuple[SourceFile, list[ConfigSet]] | None:

@@ -29,7 +29,7 @@ from advisor.rules.checks import camunda as checks  # noqa: E402
 PROBE = REPO_ROOT / "tests" / "java" / "CamundaCompleteRetryProbe.java"
 FIXTURES = REPO_ROOT / "fixtures" / "rules" / "camunda"
 # Each a starter release whose behaviour the rule's text states (docs/camunda.md).
-STARTERS = ("8.8.5", "8.8.14")
+STARTERS = ("8.8.0", "8.8.5", "8.8.14")
 # The HTTP client sends a refused request once more by itself: two arrivals, no retry of the starter's.
 HTTP_CLIENT_REPEAT = 2
 
@@ -93,16 +93,22 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 
 @pytest.mark.parametrize("release", STARTERS)
-def test_the_rule_says_what_the_starter_does(release: str, inputs: list[Path]) -> None:
+def test_the_rule_says_what_the_starter_does(release: str, inputs: list[Path], tmp_path: Path) -> None:
     starter = fetch_kafka.camunda_spring_starter(release)
+    # The gRPC case again, with the starter's release stated as a build would state it: judged then.
+    stated = tmp_path / "retries-over-grpc-stated.yaml"
+    stated.write_text(f"# kafka-advisor: camunda-version={release}\n" + CASES["retries-over-grpc.yaml"])
+    inputs = [*inputs, stated]
     with ThreadPoolExecutor(max_workers=2) as pool:  # each probe waits seconds for retries that may come
         probed = dict(zip(inputs, pool.map(lambda path: _probe(starter, path), inputs), strict=True))
     fired = _findings(inputs)
     verdicts = {}
     for path, ran in probed.items():
         assert ran["useDefaultRetryPolicy"] is False  # the starter's client: no gRPC retry policy
-        # The rule's condition, from the values the starter itself bound:
-        expected = ran["autoComplete"] and (ran["maxRetries"] <= 1 or ran["transport"] == "rest")
+        # The rule's condition, from the values the starter itself bound (gRPC with attempts to spare
+        # only where the file states a release the rule knows):
+        grpc_known = path == stated and checks._grpc_unretried(_stated_set(release)) is not None
+        expected = ran["autoComplete"] and (ran["maxRetries"] <= 1 or ran["transport"] == "rest" or grpc_known)
         # The probe's worker is of type `probe`: where an override names it, the finding is that worker's;
         # else the defaults' (a finding naming no worker), other types' overrides aside.
         mine = "worker probe:" if "override:\n        probe:" in path.read_text() else None
@@ -129,3 +135,20 @@ def test_the_rule_says_what_the_starter_does(release: str, inputs: list[Path]) -
     assert verdicts["override.yaml"][0]["maxRetries"] == 1 and len(fired["override.yaml"]) == 1
     grpc, findings = verdicts["retries-over-grpc.yaml"]
     assert not findings and grpc["maxRetries"] == 6 and grpc["grpcCompletions"] == 1
+    # Stated to the patch, a measured release is judged: the rule fires, and the starter sent once.
+    grpc, findings = verdicts["retries-over-grpc-stated.yaml"]
+    assert grpc["grpcCompletions"] == 1 and len(findings) == 1 and f"starter {release}" in findings[0]["message"]
+
+
+def _stated_set(release: str):  # type: ignore[no-untyped-def]
+    from advisor.model.document import ConfigSet
+    from advisor.model.provenance import Location
+
+    config_set = ConfigSet("camunda-client", "application.yaml", Location("application.yaml", 1))
+    config_set.kafka_version = release
+    return config_set
+
+
+def test_the_range_the_rule_judges_over_grpc_has_both_ends_measured() -> None:
+    low, high = checks.GRPC_UNRETRIED
+    assert {".".join(map(str, low)), ".".join(map(str, high))} <= set(STARTERS)

@@ -416,17 +416,31 @@ def completion_not_retried(values: dict[str, Any], config_set: ConfigSet) -> lis
     for kind, own in _overrides(config_set).items():
         if "autocomplete" in own or "maxretries" in own:
             judged.append((f"worker {kind}: ", {**defaults, **own}, next(iter(own.values())).key))
-    violations = []
+    violations, undecided = [], []
+    release = _grpc_unretried(config_set)
     for who, settings, place in judged:
-        what = _not_retried(settings["autocomplete"], settings["maxretries"], over_rest, transport)
+        what = _not_retried(settings["autocomplete"], settings["maxretries"], over_rest, transport, release)
         if what is None:
+            auto = settings["autocomplete"]
+            if not over_rest and (auto.value if auto else ANNOTATION_AUTO_COMPLETE).strip().lower() == "true":
+                undecided.append(who.removesuffix(": ") or "the defaults")  # gRPC with attempts to spare
             continue
         timeout = settings["timeout"]
         shown = timeout.value.strip() if timeout else f"{values['defaults'].get(WORKER_TIMEOUT, 'PT5M')}, the default"
         # The place: the retries or auto-complete as written, else the first worker setting (the defaults apply there).
         keys = tuple(s.key for s in (settings["maxretries"], settings["autocomplete"]) if s is not None) or (place,)
         violations.append(Violation(keys=keys, arguments={"what": who + what, "timeout": shown}))
+    if undecided and not violations:
+        stated = config_set.kafka_version_from if config_set.kafka_version else "no starter release stated"
+        return NotJudged(GRPC_UNDECIDED.format(who=", ".join(undecided), stated=stated))
     return violations
+
+
+GRPC_UNDECIDED = (
+    "{who}: auto-complete over gRPC with max-retries above 1 — whether a refused completion is sent again "
+    "depends on the starter's release (8.8.0 to 8.8.14, measured, send it once; later sources retry), "
+    "and it is not known here ({stated})"
+)
 
 
 SPRING_CLIENT = tuple(catalog.uniform(p) for p in ("camunda.client.", "zeebe.client."))
@@ -452,7 +466,26 @@ def _worker_unknown(config_set: ConfigSet) -> list[Violation] | NotJudged:
     return NotJudged(WORKERS_UNKNOWN.format(worker=WORKER))
 
 
-def _not_retried(auto: Setting | None, retries: Setting | None, over_rest: bool, transport: str) -> str | None:
+# Starter releases measured sending a refused completion once over gRPC whatever max-retries says
+# (their handler throws on every retriable code): tests/integration/test_camunda_starter_oracle.py.
+GRPC_UNRETRIED = ((8, 8, 0), (8, 8, 14))
+
+
+def _grpc_unretried(config_set: ConfigSet) -> str | None:
+    """The starter release, where it is stated to the patch and lies in the measured range."""
+    version = config_set.kafka_version
+    if version is None or version.count(".") < 2:
+        return None  # a minor line alone (8.8) says nothing of the patch that decides
+    try:
+        parsed = catalog.parse(version)
+    except catalog.UnknownReleaseError:
+        return None
+    low, high = GRPC_UNRETRIED
+    return version if low <= parsed <= high else None
+
+
+def _not_retried(auto: Setting | None, retries: Setting | None, over_rest: bool, transport: str,
+                 grpc_unretried: str | None = None) -> str | None:  # fmt: skip
     """Why one worker's refused completion is not sent again, or None: it is (or it completes itself)."""
     if (auto.value if auto else ANNOTATION_AUTO_COMPLETE).strip().lower() != "true":
         return None  # the handler completes its jobs itself
@@ -463,6 +496,11 @@ def _not_retried(auto: Setting | None, retries: Setting | None, over_rest: bool,
     if over_rest and retries is not None:
         return (f"{_named(retries)} is {retries.value.strip()}, but the starter retries only gRPC errors and "
                 f"job commands go over REST ({transport})")  # fmt: skip
+    if grpc_unretried is not None and retries is not None:
+        return (
+            f"{_named(retries)} is {retries.value.strip()}, but starter {grpc_unretried} sends a refused "
+            "completion over gRPC once whatever it says (its handler gives up on every retriable code)"
+        )
     return None  # gRPC with attempts to spare: retried where the starter's handler works (see the rule)
 
 
