@@ -223,12 +223,12 @@ def run_camunda(args: argparse.Namespace) -> int:
                                     "message_bytes_max", "rate_mb_s", "rate_msgs_s", "producers", "consumer_groups",
                                     "consumers_per_group", "processing_ms", "retention_hours", "kafka_version")
                   if getattr(args, name, None) not in (None, False)]  # fmt: skip
-    if kafka_only or args.apply or args.diff or args.snippet or args.output_format not in ("text", "json"):
+    if kafka_only or args.apply or args.diff or args.snippet:
         flag_of = {field: flag for flag, field, _, _ in FIELDS}
         named = [flag_of.get(name, "--" + name.replace("_", "-")) for name in kafka_only]
         said = ", ".join([*named, *(["--apply"] if args.apply else []), *(["--diff"] if args.diff else [])])
-        print("kafka-advisor recommend: error: with --camunda only its numbers, CONFIG files and "
-              f"--output-format text or json apply{f' (not {said})' if said else ''}", file=sys.stderr)  # fmt: skip
+        print("kafka-advisor recommend: error: with --camunda only its numbers, CONFIG files, --output-format "
+              f"and -o apply{f' (not {said})' if said else ''}", file=sys.stderr)  # fmt: skip
         return 2
     try:
         profile = CamundaProfile(**values)
@@ -246,8 +246,9 @@ def run_camunda(args: argparse.Namespace) -> int:
     except (ValidationError, UnknownReleaseError) as error:
         print(f"kafka-advisor recommend: error: {inert(str(error).splitlines()[0])}", file=sys.stderr)
         return 2
+    failed = _write_outputs(args, result, read[0] if args.configs else None)
     sys.stdout.write(render(result, args.output_format))
-    return 0
+    return 2 if failed else 0
 
 
 def _release_order(version: str) -> tuple[int, ...]:

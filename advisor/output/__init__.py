@@ -43,7 +43,11 @@ RENDERERS: dict[str, dict[str, str]] = {
     },
     "recommend": {"text": "recommend_text:render", "json": "json_format:indented", "html": "recommend_html:render"},
     # the Camunda pack's plan (recommend --camunda): text and JSON
-    "camunda-recommend": {"text": "camunda_recommend_text:render", "json": "json_format:indented"},
+    "camunda-recommend": {
+        "text": "camunda_recommend_text:render",
+        "json": "json_format:indented",
+        "html": "camunda_recommend_html:render",
+    },
     "verify": {"text": "verify_text:render", "json": "json_format:indented"},
     "bench": {"text": "bench_text:render", "json": "json_format:indented"},
     "advise": {

@@ -139,3 +139,24 @@ def test_advise_names_camunda_releases_as_camunda_s_and_points_at_its_plan() -> 
                                             "from": "orchestration.image.tag: 8.9.4"}]  # fmt: skip
     assert any("recommend --camunda" in note for note in advice["notes"])
     assert {f["rule"] for group in advice["health"] for f in group["findings"]} >= {"ZB009"}
+
+
+def test_the_plan_is_written_as_html_and_to_every_o_file_never_over_an_input(tmp_path: Path) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "advisor", "recommend", "--camunda", "--pi-per-second", "30",
+                               "--records-per-instance", "20", *args], capture_output=True, text=True,
+                              cwd=REPO_ROOT, timeout=120)  # fmt: skip
+
+    page = run("--output-format", "html")
+    assert page.returncode == 0 and page.stdout.startswith("<!DOCTYPE html>")
+    planned = json.loads(run("--output-format", "json").stdout)
+    for recommendation in planned["recommendations"]:  # every value of the plan is on the page
+        assert f"{recommendation['key']} = {recommendation['value']}" in page.stdout
+    written = run("-o", f"json={tmp_path / 'plan.json'}", "-o", f"html={tmp_path / 'plan.html'}")
+    assert written.returncode == 0, written.stderr
+    assert json.loads((tmp_path / "plan.json").read_text())["recommendations"] == planned["recommendations"]
+    assert "<h2>Snippets</h2>" in (tmp_path / "plan.html").read_text()
+    config = tmp_path / "application.yaml"
+    config.write_text("camunda.processing.flow-control.write.enabled: true\n")
+    over = run(str(config), "-o", f"json={config}")  # the configuration given is never written over
+    assert over.returncode == 2 and config.read_text() == "camunda.processing.flow-control.write.enabled: true\n"
