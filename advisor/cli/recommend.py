@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ordering", choices=("per-key", "none"), help="must a key's records stay ordered?")
     in_play = "producers write in transactions (a transactional.id in your configurations says so too)"
     parser.add_argument("--transactions", action="store_true", default=None, help=in_play)
-    parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default="java",
+    parser.add_argument("--client", choices=("java", "librdkafka", "kafka-python"), default=None,
                         help="spell the client settings for this library (default: java)")  # fmt: skip
     parser.add_argument("--output-format", choices=formats("recommend"), default="text")
     parser.add_argument("-o", dest="outputs", action="append", default=[], metavar="FORMAT=PATH",
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     seen = {}
     if document is not None and (transactions := transactions_in(document)) is not None:
         seen["transactions"] = transactions  # consumers' isolation is in play
-    result = plan(profile, args.client, seen)._replace(snippets=tuple(args.snippet))
+    result = plan(profile, args.client or "java", seen)._replace(snippets=tuple(args.snippet))
     if document is not None:
         try:
             compared = compare(result.recommendations, document, kafka_version)
@@ -223,10 +223,14 @@ def run_camunda(args: argparse.Namespace) -> int:
                                     "message_bytes_max", "rate_mb_s", "rate_msgs_s", "producers", "consumer_groups",
                                     "consumers_per_group", "processing_ms", "retention_hours", "kafka_version")
                   if getattr(args, name, None) not in (None, False)]  # fmt: skip
-    if kafka_only or args.apply or args.diff or args.snippet:
+    kafka_flags = [flag for flag, given in (("--apply", args.apply), ("--diff", args.diff), ("--snippet", args.snippet),
+                                            ("--only", args.only), ("--all", args.all), ("--client", args.client),
+                                            ("--config without CONFIG files", args.config and not args.configs))
+                   if given]  # fmt: skip
+    if kafka_only or kafka_flags:
         flag_of = {field: flag for flag, field, _, _ in FIELDS}
         named = [flag_of.get(name, "--" + name.replace("_", "-")) for name in kafka_only]
-        said = ", ".join([*named, *(["--apply"] if args.apply else []), *(["--diff"] if args.diff else [])])
+        said = ", ".join([*named, *kafka_flags])
         print("kafka-advisor recommend: error: with --camunda only its numbers, CONFIG files, --output-format "
               f"and -o apply{f' (not {said})' if said else ''}", file=sys.stderr)  # fmt: skip
         return 2

@@ -120,6 +120,9 @@ def test_the_command_line_keeps_the_two_products_apart() -> None:
 
     mixed = run("--camunda", "--rate-mb-s", "3")
     assert mixed.returncode == 2 and "--rate-mb-s" in mixed.stderr
+    for flags in (["--all"], ["--only", "acks"], ["--client", "java"], ["--snippet", "helm"], ["--config", "x.toml"]):
+        refused = run("--camunda", *flags)  # a Kafka plan's option is said, never quietly dropped
+        assert refused.returncode == 2 and flags[0] in refused.stderr, flags
     assert run("--disk-gb", "10").returncode == 2
     beside = run("--camunda", "--pi-per-second", "30", "--records-per-instance", "20", "--output-format", "json",
                  "fixtures/rules/camunda/broker-upgraded.application.yaml")  # fmt: skip
