@@ -106,15 +106,28 @@ def plan_changes(
     sets: dict[tuple[str, str], ConfigSet] = {(cs.path, cs.name): cs for cs in document.config_sets}
     sources = {source.path: source for source in document.files}
     per_file: dict[str, list[Change]] = {}
+    no_writer: dict[str, list[Change]] = {}
     for change in changes:
         source = sources.get(change.path)
         if change.applicability not in applicability or (change.path, change.subject) not in sets:
             continue
-        if source is None or _writer(source) is None:
+        if source is None:
             continue
-        per_file.setdefault(change.path, []).append(change)
+        (per_file if _writer(source) is not None else no_writer).setdefault(change.path, []).append(change)
     ordered = sorted(per_file.items())
-    return [_plan_file(sources[path], proposed, sets, join_inserts, options) for path, proposed in ordered]
+    plans = [_plan_file(sources[path], proposed, sets, join_inserts, options) for path, proposed in ordered]
+    for path, proposed in sorted(no_writer.items()):  # said, never a silent pass: no edit of this format is made
+        why = f"no fix is written into a {sources[path].format} file; change it by hand"
+        held = tuple((c, _line(sets[(c.path, c.subject)], c.key), why) for c in proposed)
+        plans.append(FilePlan(path, (), (), held))
+    return sorted(plans, key=lambda p: p.path)
+
+
+def _line(config_set: ConfigSet, key: str) -> int:
+    written = config_set.settings.get(key)
+    if written is not None and written.location.path == config_set.path and written.location.line:
+        return written.location.line
+    return config_set.anchor.line or 1
 
 
 def _plan_file(source: SourceFile, proposed: list[Change], sets: dict[tuple[str, str], ConfigSet],

@@ -26,7 +26,8 @@ READERS = (
     Reader("camunda", "camunda", (".yaml", ".yml", ".properties", ".env", ""), {"camunda": ".yaml"},
            "Camunda 8 settings: the Zeebe broker's (zeebe.broker.*, camunda.processing.*, camunda.data.*; their"
            " ZEEBE_BROKER_*/CAMUNDA_* variables; the camunda-platform chart's zeebe/orchestration values) and an"
-           " application's Camunda client (camunda.client.*, CAMUNDA_CLIENT_*, CAMUNDA_SDK_*)", None),
+           " application's Camunda client (camunda.client.*, CAMUNDA_CLIENT_*, CAMUNDA_SDK_*)",
+           "structured_writer"),  # its files' Kafka settings (read_also) are fixed where they are written
     Reader("properties", "properties", (".properties",), {"properties": ".properties"},
            "Kafka broker, topic or client properties (application*/bootstrap* names are Spring Boot's: name a"
            " Kafka client config for its role, e.g. orders.producer.properties, to have it read)",

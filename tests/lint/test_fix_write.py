@@ -340,3 +340,38 @@ def test_a_file_fixed_by_root_stays_its_owners(tmp_path: Path, capsys) -> None: 
     capsys.readouterr()
     assert "connection=5" in producer.read_text()
     assert (producer.stat().st_uid, producer.stat().st_gid) == (65534, 65534)
+
+
+MIXED = """services:
+  kafka:
+    image: apache/kafka:3.8.0
+    environment:
+      KAFKA_NODE_ID: 1
+      KAFKA_PROCESS_ROLES: broker,controller
+      KAFKA_LOG_CLEANER_ENABLE: "false"
+  zeebe:
+    image: camunda/zeebe:8.7.4
+    environment:
+      ZEEBE_BROKER_CLUSTER_CLUSTERSIZE: "1"
+"""
+
+
+def test_kafka_fixes_in_a_file_the_camunda_reader_owns_are_written(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    compose = tmp_path / "docker-compose.yml"  # a Kafka broker beside a Zeebe broker: the Camunda reader's file
+    compose.write_text(MIXED)
+    main(["lint", str(compose), "--fix"])
+    assert compose.read_text() == MIXED.replace('KAFKA_LOG_CLEANER_ENABLE: "false"', 'KAFKA_LOG_CLEANER_ENABLE: "true"')
+    assert "fixed 1 finding(s) in 1 file(s)" in capsys.readouterr().err
+
+
+def test_a_fix_no_writer_of_its_format_makes_is_said_not_written(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    dockerfile = tmp_path / "Dockerfile"
+    text = (
+        "FROM apache/kafka:3.8.0\nENV KAFKA_NODE_ID=1 KAFKA_PROCESS_ROLES=broker,controller\n"
+        "ENV KAFKA_LOG_CLEANER_ENABLE=false\n"
+    )
+    dockerfile.write_text(text)
+    main(["lint", str(dockerfile), "--diff"])
+    said = capsys.readouterr().err
+    assert f"{dockerfile}:3: log.cleaner.enable: its fix is not written" in said and "change it by hand" in said
+    assert dockerfile.read_text() == text
