@@ -149,9 +149,18 @@ def lookup(key: str, release: str) -> Facts | None:
 
 
 def spelling(key: str) -> str | None:
-    """The catalog's spelling of a key some release defines."""
+    """The catalog's spelling of a key some release defines, else of a legacy key the unified
+    configuration still reads (zeebe.broker.flowControl.write.limit, whose 8.6–8.8 classes the
+    catalog may not hold): one spelling for every way a file writes it."""
     found = _index().get(uniform(key))
-    return found[0] if found else None
+    return found[0] if found else _legacy_spellings().get(uniform(key))
+
+
+@cache
+def _legacy_spellings() -> dict[str, str]:
+    """uniform legacy key → its spelling in the unified classes' legacy lists."""
+    return {uniform(legacy): legacy for by_release in _data()["keys"].values() for facts in by_release.values()
+            for legacy in facts.get("legacy", ())}  # fmt: skip
 
 
 def defined_in(key: str) -> tuple[str, ...]:

@@ -223,16 +223,18 @@ def run_camunda(args: argparse.Namespace) -> int:
                                     "message_bytes_max", "rate_mb_s", "rate_msgs_s", "producers", "consumer_groups",
                                     "consumers_per_group", "processing_ms", "retention_hours", "kafka_version")
                   if getattr(args, name, None) not in (None, False)]  # fmt: skip
-    kafka_flags = [flag for flag, given in (("--apply", args.apply), ("--diff", args.diff), ("--snippet", args.snippet),
-                                            ("--only", args.only), ("--all", args.all), ("--client", args.client),
-                                            ("--config without CONFIG files", args.config and not args.configs))
+    kafka_flags = [flag for flag, given in (("--snippet", args.snippet), ("--all", args.all), ("--client", args.client),
+                                            ("--config without CONFIG files", args.config and not args.configs),
+                                            ("--apply or --diff without CONFIG files",
+                                             (args.apply or args.diff) and not args.configs),
+                                            ("--only without --apply", args.only and not args.apply))
                    if given]  # fmt: skip
     if kafka_only or kafka_flags:
         flag_of = {field: flag for flag, field, _, _ in FIELDS}
         named = [flag_of.get(name, "--" + name.replace("_", "-")) for name in kafka_only]
         said = ", ".join([*named, *kafka_flags])
-        print("kafka-advisor recommend: error: with --camunda only its numbers, CONFIG files, --output-format "
-              f"and -o apply{f' (not {said})' if said else ''}", file=sys.stderr)  # fmt: skip
+        print("kafka-advisor recommend: error: with --camunda only its numbers, CONFIG files, --output-format, -o, "
+              f"--diff and --apply [--only] apply{f' (not {said})' if said else ''}", file=sys.stderr)  # fmt: skip
         return 2
     try:
         profile = CamundaProfile(**values)
@@ -250,6 +252,10 @@ def run_camunda(args: argparse.Namespace) -> int:
     except (ValidationError, UnknownReleaseError) as error:
         print(f"kafka-advisor recommend: error: {inert(str(error).splitlines()[0])}", file=sys.stderr)
         return 2
+    if args.apply or args.diff:
+        from advisor.cli.recommend_apply import apply_camunda
+
+        return apply_camunda(result, read[0], list(args.configs), args.only, write=bool(args.apply))
     failed = _write_outputs(args, result, read[0] if args.configs else None)
     sys.stdout.write(render(result, args.output_format))
     return 2 if failed else 0

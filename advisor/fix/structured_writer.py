@@ -152,6 +152,8 @@ def _forms(config_set: ConfigSet) -> list[Callable[[str], str | None]]:
     if config_set.component in ("broker", "topic"):
         for image in ("bitnami", "confluent", "apache"):
             forms.append(lambda key, image=image: surfaces.property_to_env(image, key))  # type: ignore[misc]
+    if config_set.component in ("zeebe-broker", "camunda-client"):  # Spring's relaxed binding of a variable
+        forms.append(lambda key: key.replace("-", "").replace(".", "_").upper())
     return forms
 
 
@@ -244,3 +246,9 @@ def candidates(change: Change, config_set: ConfigSet, source: SourceFile) -> Can
         yield from insert_absent(change, config_set, source)
         if source.format == "spring" and config_set.component in ("producer", "consumer"):
             yield from spring_properties_entry(change, config_set, source)
+        if source.format == "camunda" and config_set.facts.get("spring_file") and syntax(source) == "yaml":
+            from advisor.fix import nested_yaml
+
+            value = render(change.value or "", None, "yaml", False, False, False)
+            if value is not None:
+                yield from nested_yaml.nested_entry(change, config_set, source, value)

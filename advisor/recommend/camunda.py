@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.analysis import camunda as view
 from advisor.catalog import camunda as catalog
+from advisor.model.changes import Change
 from advisor.named_tuple import NamedTuple
 from advisor.recommend.values import Recommendation
 
@@ -380,6 +381,24 @@ class CamundaPlan(NamedTuple):
             "against": [a.to_dict() for a in self.against],
             "snippets": self.snippets(),
         }
+
+
+def changes(plan: CamundaPlan, only: set[str] | None = None) -> list[Change]:
+    """The plan made in the broker configurations given: each value set where the file does not run
+    with it, and a key of another generation that spells the same setting removed beside it (the
+    release reads one of the two: ZB001, ZB002, ZB005). `only`: these keys alone."""
+    wanted = {r.key: r for r in plan.recommendations if r.component == "zeebe-broker"}
+    made: list[Change] = []
+    for now in plan.against:
+        r = wanted.get(now.key)
+        if r is None or (only is not None and now.key not in only):
+            continue
+        if now.now is not None and now.now.strip().lower() == r.value.strip().lower() and not now.spelled:
+            continue  # already so
+        made.append(Change("set", now.key, r.value, "unsafe", now.path, now.subject))
+        if now.spelled:
+            made.append(Change("remove", now.spelled, None, "unsafe", now.path, now.subject))
+    return made
 
 
 def plan(profile: CamundaProfile, config_sets: list[Any] = ()) -> CamundaPlan:  # type: ignore[assignment]

@@ -155,8 +155,8 @@ class _Sets:
             message = (f"{owner} ({image}) is Camunda's own component: its Zeebe client settings are read by "
                        "its own code, not judged as an application's client")  # fmt: skip
             read.notes.append(Problem(self.path, line, message, "not-judged"))
-        for (component, owner), config_set in self.sets.items():
-            if component == CLIENT and owner in self.spring_owners:
+        for (_, owner), config_set in self.sets.items():
+            if owner in self.spring_owners:  # a Spring tree or properties file: dotted keys nest (fix/nested_yaml.py)
                 config_set.facts["spring_file"] = True
         return list(self.sets.values())
 
@@ -536,7 +536,8 @@ def load(path: str, text: str, payload: Any, options: Any) -> tuple[SourceFile, 
 def _starter_release(path: str, config_sets: list[ConfigSet], source: SourceFile) -> None:
     """A Spring application's client sets take the release of the Camunda starter its build file
     names (pom.xml, build.gradle(.kts) above it), where nothing in the file stated one."""
-    waiting = [cs for cs in config_sets if cs.facts.get("spring_file") and cs.kafka_version is None]
+    waiting = [cs for cs in config_sets if cs.component == CLIENT and cs.facts.get("spring_file")
+               and cs.kafka_version is None]  # fmt: skip
     if not waiting:
         return
     starter, read = build_files.starter_of(path)
