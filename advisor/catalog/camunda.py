@@ -25,6 +25,8 @@ JUDGED_SUBTREES = (
     "zeebe.broker.backpressure.",
     "zeebe.broker.flowcontrol.",
     "zeebe.broker.data.disk.",
+    "zeebe.broker.gateway.",  # the embedded gateway
+    "zeebe.gateway.",  # a standalone gateway
     "camunda.processing.flowcontrol.",
     "camunda.data.primarystorage.disk.",
 )

@@ -40,6 +40,7 @@ class CamundaComponent(_Words):
     """What a Camunda 8 config set configures (the Camunda pack)."""
 
     ZEEBE_BROKER = "zeebe-broker"  # the engine's broker (an orchestration cluster's broker part)
+    ZEEBE_GATEWAY = "zeebe-gateway"  # a standalone gateway (zeebe.gateway.*), in front of the brokers
     CAMUNDA_CLIENT = "camunda-client"  # an application's client: the Java/Spring SDK, or another SDK's env
     CAMUNDA_ALERTS = "camunda-alerts"  # Prometheus alerting rules over the broker's metrics
 
@@ -162,6 +163,7 @@ ID_PREFIX_COMPONENTS: dict[str, set[str]] = {
     "KX": set(Component.values()),
     "KO": set(Component.values()),
     "ZB": {CamundaComponent.ZEEBE_BROKER},
+    "ZG": {CamundaComponent.ZEEBE_GATEWAY},
     "ZC": {CamundaComponent.CAMUNDA_CLIENT},
     "ZM": set(),
     "ZX": set(CamundaComponent.values()),  # across the pack's components, and its alerting rules

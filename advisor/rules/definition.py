@@ -133,7 +133,7 @@ class Example(_Strict):
 
 
 class RuleDefinition(_Strict):
-    id: str = Field(pattern=r"^(K[BTPCMXO]|Z[BCMX])\d{3}$", description="K: Kafka's rules; Z: the Camunda pack's")
+    id: str = Field(pattern=r"^(K[BTPCMXO]|Z[BCGMX])\d{3}$", description="K: Kafka's rules; Z: the Camunda pack's")
     name: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     summary: str = Field(min_length=10)
     severity: Severity

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 FORMAT = "camunda"
 BROKER, CLIENT, ALERTS = CamundaComponent.ZEEBE_BROKER, CamundaComponent.CAMUNDA_CLIENT, CamundaComponent.CAMUNDA_ALERTS
+GATEWAY = CamundaComponent.ZEEBE_GATEWAY
 # Cheap first look: a Camunda 8 variable, image or key tree somewhere in the text.
 _MARKERS = lazy_re.compile(
     r"\b(?:ZEEBE_BROKER|CAMUNDA_(?:PROCESSING|DATA|CLUSTER|CLIENT|SDK)|ZEEBE_CLIENT)_[A-Z]"
@@ -59,8 +60,9 @@ _VERSION_TAG = lazy_re.compile(r"^v?(8\.\d+(?:\.\d+)?)(?:$|[-.+])")
 # Spring prefixes (uniform form) → the component they configure.
 _BROKER_PREFIXES = ("zeebe.broker.", "camunda.processing.", "camunda.data.", "camunda.cluster.")
 _CLIENT_PREFIXES = ("camunda.client.", "zeebe.client.")
+_GATEWAY_PREFIXES = ("zeebe.gateway.",)
 _SDK_PREFIX = "CAMUNDA_SDK_"  # the SDKs' own variables (not Spring's): kept as written
-_HELM_COMPONENTS = ("zeebe", "orchestration", "core")
+_HELM_COMPONENTS = ("zeebe", "orchestration", "core", "zeebeGateway")  # zeebeGateway: the chart's gateway (to 8.7)
 
 
 def component_of(key: str) -> str | None:
@@ -70,6 +72,8 @@ def component_of(key: str) -> str | None:
         return BROKER
     if lowered.startswith(tuple(catalog.uniform(p) for p in _CLIENT_PREFIXES)):
         return CLIENT
+    if lowered.startswith(tuple(catalog.uniform(p) for p in _GATEWAY_PREFIXES)):
+        return GATEWAY
     return None
 
 
@@ -141,16 +145,11 @@ class _Sets:
     def __init__(self, path: str) -> None:
         self.path = path
         self.sets: dict[tuple[str, str], ConfigSet] = {}
-        self.gateway: list[int] = []  # lines of the standalone gateway's settings: read, not judged
         self.components: list[tuple[str, str, int]] = []  # (owner, image, line): Camunda's own components
         self.spring_owners: set[str] = set()  # sets read from a Spring file (its build names the starter)
 
     def done(self, read: SourceFile) -> list[ConfigSet]:
-        """The sets, the gateway's settings said in the file's notes (read, never silently passed)."""
-        if self.gateway:
-            message = (f"{len(self.gateway)} standalone gateway setting(s) (zeebe.gateway.*, ZEEBE_GATEWAY_*) read, "
-                       "not judged: the Camunda pack judges the broker, its clients and alerting rules")  # fmt: skip
-            read.notes.append(Problem(self.path, min(self.gateway), message, "not-judged"))
+        """The sets, and Camunda's own components said in the file's notes (read, never silently passed)."""
         for owner, image, line in self.components:
             message = (f"{owner} ({image}) is Camunda's own component: its Zeebe client settings are read by "
                        "its own code, not judged as an application's client")  # fmt: skip
@@ -159,11 +158,6 @@ class _Sets:
             if owner in self.spring_owners:  # a Spring tree or properties file: dotted keys nest (fix/nested_yaml.py)
                 config_set.facts["spring_file"] = True
         return list(self.sets.values())
-
-    def passed_over(self, key: str, line: int) -> None:
-        """A Camunda 8 setting no rule of the pack judges (the gateway's): remembered for the notes."""
-        if catalog.uniform(key).startswith("zeebe.gateway."):
-            self.gateway.append(line)
 
     def add(self, component: str, owner: str, anchor: Location, setting: Setting, version: tuple[str, str] | None,
             ) -> None:  # fmt: skip
@@ -196,8 +190,8 @@ def _entries_into(sets: _Sets, owner: str, anchor: Location, entries: list[Entry
     for name, value, key_at, value_at, raw in entries:
         found = variable_key(name)
         if found is None:
-            sets.passed_over(catalog.from_env(name), key_at.line)
-        elif own and found[0] == CLIENT:
+            continue  # not a Camunda 8 variable
+        if own and found[0] == CLIENT:
             client_lines.append(key_at.line)
         else:
             component, key = found
@@ -214,7 +208,6 @@ def _properties(path: str, text: str, read: SourceFile) -> list[ConfigSet]:
     for entry in entries:
         component = component_of(entry.key)
         if component is None:
-            sets.passed_over(entry.key, entry.line)
             continue
         key = spelled(entry.key)
         where = entry.key_span.at(path) if entry.key_span else Location(path, entry.line, entry.column)
@@ -401,7 +394,7 @@ def _helm(sets: _Sets, document: Located, path: str, text: str) -> None:
         configuration = section.get("configuration")
         if isinstance(configuration, str) and configuration.strip():
             _embedded(sets, section, path, text, name, version)
-        if section.get("enabled") not in ("false", False):
+        if section.get("enabled") not in ("false", False) and name != "zeebeGateway":
             sets.workload(name, anchor, version)
 
 
@@ -488,7 +481,6 @@ def _spring_tree(
             value = ",".join(str(item) for item in value if not isinstance(item, (Located, LocatedList)))
         component = component_of(dotted)
         if component is None:
-            sets.passed_over(dotted, node.position(key)[0] + line_shift)
             continue
         span, value_span = node.key_span(key), node.value_span(key)
         at = _placed(span, path, outer, line_shift, indent) if span else Location(path, node.line + line_shift)

@@ -120,6 +120,56 @@ public class Steady {
 """
 
 
+GATEWAY_DEFAULTS = """package io.example.gateway.configuration;
+
+import java.time.Duration;
+
+public final class ConfigurationDefaults {
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(20);
+  public static final boolean DEFAULT_POLLING = true;
+}
+"""
+GATEWAY = """package io.example.gateway.configuration;
+
+import static io.example.gateway.configuration.ConfigurationDefaults.DEFAULT_REQUEST_TIMEOUT;
+
+public class GatewayCfg {
+  private RouteCfg route = new RouteCfg();
+
+  public RouteCfg getRoute() { return route; }
+  public GatewayCfg setRoute(final RouteCfg route) { this.route = route; return this; }
+}
+"""
+ROUTE = """package io.example.gateway.configuration;
+
+import static io.example.gateway.configuration.ConfigurationDefaults.DEFAULT_REQUEST_TIMEOUT;
+
+public class RouteCfg {
+  private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+  private boolean polling = ConfigurationDefaults.DEFAULT_POLLING;
+
+  public Duration getRequestTimeout() { return requestTimeout; }
+
+  @Deprecated(since = "8.1.0", forRemoval = true)
+  public RouteCfg setOldTimeout(final Duration timeout) { return setRequestTimeout(timeout); }
+
+  public RouteCfg setRequestTimeout(final Duration requestTimeout) {
+    this.requestTimeout = requestTimeout;
+    return this;
+  }
+  public boolean isPolling() { return polling; }
+  public RouteCfg setPolling(final boolean polling) { this.polling = polling; return this; }
+}
+"""
+# A private constant of the same name elsewhere is no static import's: it leaves the default read.
+SHADOW = """package io.example.configuration;
+
+public class RaftCfg {
+  private static final java.time.Duration DEFAULT_REQUEST_TIMEOUT = java.time.Duration.ofSeconds(5);
+}
+"""
+
+
 def test_the_reader_takes_fields_defaults_enums_and_checks_from_the_source() -> None:
     classes = {**java.parse(LIMIT), **java.parse(STEADY), **java.parse(DISK)}
     limit, steady, disk = classes["LimitCfg"], classes["SteadyCfg"], classes["DiskCfg"]
@@ -177,6 +227,12 @@ def test_the_generator_reads_each_minor_at_its_newest_final_tag(tmp_path: Path) 
     _release(repository, "8.5.0-alpha1", {**base, "backpressure/SteadyCfg.java": STEADY.replace("250", "400")})
     _release(repository, "8.5.0-alpha1-extra", base)  # a build variant, not a release
     _release(repository, "7.9.0", base)  # older than the catalog's first minor
+    gateway = repository / "zeebe/gateway/src/main/java/io/camunda/zeebe/gateway/impl/configuration"
+    gateway.mkdir(parents=True)
+    for name, text in (("ConfigurationDefaults.java", GATEWAY_DEFAULTS), ("GatewayCfg.java", GATEWAY),
+                       ("RouteCfg.java", ROUTE)):  # fmt: skip
+        (gateway / name).write_text(text)
+    _release(repository, "8.5.1", {**base, "RaftCfg.java": SHADOW})
     unified = tmp_path / "unified"
     unified.mkdir()
     (unified / "Steady.java").write_text(UNIFIED)
@@ -189,12 +245,19 @@ def test_the_generator_reads_each_minor_at_its_newest_final_tag(tmp_path: Path) 
 
     assert [(r["release"], r.get("tag"), r["prerelease"], r["tagged"]) for r in catalog["releases"]] == [
         ("8.4", "8.4.2", False, True),
-        ("8.5", "8.5.0-alpha1", True, True),
+        ("8.5", "8.5.1", False, True),
         ("8.9", None, False, False),
     ]
     keys = catalog["keys"]
     assert keys["zeebe.broker.data.disk.sizeInRelease"]["8.4"]["default"] == "2"  # 8.4.2, not 8.4.0
-    assert keys["zeebe.broker.backpressure.steady.wait"]["8.5"]["default"] == "400ms"
+    assert keys["zeebe.broker.backpressure.steady.wait"]["8.5"]["default"] == "250ms"  # 8.5.1 over its alpha
+    # The gateway's classes, read where a tag has them: defaults through a static import and another
+    # class's constant; a method after an annotation with `=` in its arguments still read.
+    assert keys["zeebe.gateway.route.requestTimeout"] == {"8.5": {"type": "Duration", "default": "20s"}}
+    assert keys["zeebe.gateway.route.polling"]["8.5"]["default"] == "true"
+    assert "8.4" not in keys["zeebe.gateway.route.polling"]  # 8.4.2 has no gateway classes
+    assert catalog["releases"][0]["gateway_folder"] is None
+    assert keys["zeebe.gateway.route.oldTimeout"]["8.5"] == {"type": "Duration", "write_only": True}  # a setter alone
     assert keys["zeebe.broker.backpressure.steady.ratio"]["8.4"]["refuses_unless"] == ["< 1.0", ">= 0.5"]
     assert keys["zeebe.broker.backpressure.algorithm"]["8.4"] == {
         "type": "enum",

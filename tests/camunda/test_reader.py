@@ -172,16 +172,19 @@ def test_sarif_names_the_product_and_release(tmp_path: Path) -> None:
     assert "kafkaVersion" not in result["properties"]
 
 
-def test_a_standalone_gateway_is_no_broker_and_its_settings_are_said_not_judged(tmp_path: Path) -> None:
+def test_a_standalone_gateway_is_no_broker_and_its_settings_are_the_gateway_s(tmp_path: Path) -> None:
     compose = (
         "services:\n  gateway:\n    image: camunda/zeebe:8.5.4\n    environment:\n"
         "      - ZEEBE_STANDALONE_GATEWAY=true\n      - ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS=broker:26502\n"
         "  broker:\n    image: camunda/zeebe:8.5.4\n"
     )
-    result, sets = _sets(tmp_path, "docker-compose.yml", compose)
-    assert [cs.name for cs in sets] == ["broker"]  # a broker image with nothing written: every default
-    (note,) = [n for n in result.notes if "gateway" in n.message]
-    assert note.line == 6 and note.kind == "not-judged" and "1 standalone gateway setting" in note.message
+    result = lint([tmp_path / "docker-compose.yml"]) if (tmp_path / "docker-compose.yml").write_text(compose) else None
+    assert result is not None and not result.problems
+    sets = {(cs.component, cs.name) for cs in result.document.config_sets}
+    assert sets == {("zeebe-gateway", "gateway"), ("zeebe-broker", "broker")}  # the gateway runs no broker
+    (gateway,) = [cs for cs in result.document.config_sets if cs.component == "zeebe-gateway"]
+    assert list(gateway.settings) == ["zeebe.gateway.cluster.initialContactPoints"]
+    assert gateway.kafka_version == "8.5.4"
 
 
 def test_a_chart_version_names_the_release_where_no_image_tag_does(tmp_path: Path) -> None:
@@ -230,6 +233,6 @@ def test_a_standalone_gateway_deployment_is_no_broker(tmp_path: Path) -> None:
         '            - name: ZEEBE_STANDALONE_GATEWAY\n              value: "true"\n'
         "            - name: ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS\n              value: zeebe:26502\n"
     )
-    result, sets = _sets(tmp_path, "deployment.yaml", manifest)
-    assert sets == []  # no broker judged with every default (ZB014 would fire on it)
-    assert any("1 standalone gateway setting" in n.message for n in result.notes)
+    (tmp_path / "deployment.yaml").write_text(manifest)
+    result = lint([tmp_path / "deployment.yaml"])
+    assert [cs.component for cs in result.document.config_sets] == ["zeebe-gateway"]  # no broker with every default

@@ -47,6 +47,13 @@ CONFIG_DIRS = (
 )
 BROKER_ROOT = ("BrokerCfg", "zeebe.broker")
 SUBTREES = ("backpressure", "flowControl", "data")  # the broker settings this pack judges
+GATEWAY_DIRS = (
+    "zeebe/gateway/src/main/java/io/camunda/zeebe/gateway/impl/configuration/",
+    "gateway/src/main/java/io/camunda/zeebe/gateway/impl/configuration/",
+)
+# The standalone gateway's settings, and the same classes as the broker's embedded gateway
+# (EmbeddedGatewayCfg extends GatewayCfg: zeebe.broker.gateway.*, with its own `enable`).
+GATEWAY_ROOTS = (("GatewayCfg", "zeebe.gateway"), ("EmbeddedGatewayCfg", "zeebe.broker.gateway"))
 UNIFIED_ROOTS = ("camunda.processing.flow-control", "camunda.data.primary-storage.disk")
 _TAG = re.compile(r"^(\d+)\.(\d+)\.(\d+)(?:-(\w+?)(\d*))?$")
 _VALUE_TYPES = frozenset({"String", "Duration", "DataSize", "Boolean", "Integer", "Double", "Long", "int", "long",
@@ -80,7 +87,7 @@ def _minor_key(minor: str) -> tuple[int, ...]:
     return tuple(int(p) for p in minor.split("."))
 
 
-def sources_at(repository: Path, tag: str) -> tuple[dict[str, str], str, str]:
+def sources_at(repository: Path, tag: str, folders: tuple[str, ...] = CONFIG_DIRS) -> tuple[dict[str, str], str, str]:
     """The configuration classes at a tag: {file name: text}, the folder read and the commit."""
 
     def git(*args: str) -> str:
@@ -89,11 +96,11 @@ def sources_at(repository: Path, tag: str) -> tuple[dict[str, str], str, str]:
 
     commit = git("rev-list", "-n", "1", tag).strip()
     listing = git("ls-tree", "-r", "--name-only", tag)
-    for folder in CONFIG_DIRS:
+    for folder in folders:
         paths = [p for p in listing.splitlines() if p.startswith(folder) and p.endswith(".java")]
         if paths:
             return {p[len(folder) :]: git("show", f"{tag}:{p}") for p in paths}, folder, commit
-    raise SystemExit(f"gen_camunda_catalog: no broker configuration classes at {tag} in {repository}")
+    raise SystemExit(f"gen_camunda_catalog: no configuration classes under {folders[0]} at {tag} in {repository}")
 
 
 # --- the broker's Cfg classes -------------------------------------------------------------------
@@ -125,6 +132,22 @@ def walk_broker(classes: dict[str, java.JavaClass]) -> dict[str, dict[str, Any]]
     for f in java.bound_fields(root):
         if f.name in SUBTREES:
             _walk(classes, f, root, f"{prefix}.{f.name}", keys, set(), unset=f.init == "null")
+    return dict(sorted(keys.items()))
+
+
+def walk_gateway(classes: dict[str, java.JavaClass]) -> dict[str, dict[str, Any]]:
+    """Every key of the gateway's classes, standalone and embedded in the broker: {key: facts}.
+    A list of objects (interceptors, filters) is one key, its entries the user's own."""
+    keys: dict[str, dict[str, Any]] = {}
+    for root_name, prefix in GATEWAY_ROOTS:
+        root = classes.get(root_name)
+        if root is None:
+            continue
+        fields = {f.name: f for f in java.bound_fields(classes["GatewayCfg"])} if root_name != "GatewayCfg" else {}
+        fields.update({f.name: f for f in java.bound_fields(root)})  # the embedded one's own beside its base's
+        for f in fields.values():
+            owner = root if any(g.name == f.name for g in java.bound_fields(root)) else classes["GatewayCfg"]
+            _walk(classes, f, owner, f"{prefix}.{f.name}", keys, set(), unset=f.init == "null")
     return dict(sorted(keys.items()))
 
 
@@ -242,10 +265,17 @@ def build(repositories: list[Path], unified: Path | None) -> dict[str, Any]:
             if any(r["release"] == minor for r in releases):
                 continue  # an earlier repository answered for this minor
             files, folder, commit = sources_at(repository, tag)
+            try:
+                gateway_files, gateway_folder, _ = sources_at(repository, tag, GATEWAY_DIRS)
+            except SystemExit:  # a tree without the gateway's classes: said in the release's record
+                gateway_files, gateway_folder = {}, None
             releases.append({"release": minor, "repository": name, "tag": tag, "commit": commit,
                              "prerelease": prerelease, "tagged": True, "generation": "zeebe.broker",
-                             "folder": folder})  # fmt: skip
+                             "folder": folder, "gateway_folder": gateway_folder})  # fmt: skip
             for key, facts in walk_broker(classes_of(files)).items():
+                keys.setdefault(key, {})[minor] = facts
+            both = classes_of({**gateway_files, **{f"broker/{n}": t for n, t in files.items()}})
+            for key, facts in walk_gateway(both).items():
                 keys.setdefault(key, {})[minor] = facts
     if unified is not None:
         about = json.loads((unified / "SOURCES.json").read_text())

@@ -31,6 +31,9 @@ _LEGACY_CALL = re.compile(
     r"\s*(?P<type>[\w.<>]+)\.class\s*,\s*BackwardsCompatibilityMode\.(?P<mode>\w+)\s*,\s*(?P<legacy>\w+)\s*\)",
     re.S,
 )
+_SETTER = re.compile(r"set([A-Z]\w*)")
+_ONE_PARAM = re.compile(r"(?:final\s+)?(?P<type>[\w.]+(?:\s*<[\w.<>,?\s]*>)?)\s+\w+")
+_ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
 _CHECK_RANGE = re.compile(r"checkArgument\(\s*(?P<condition>[^,]+?)\s*,\s*\"")
 _CHECK_POSITIVE = re.compile(r"checkPositive\(\s*(\w+)\s*,")
 _SET_OF = re.compile(r"Set\.of\((?P<items>[^)]*)\)", re.S)
@@ -47,6 +50,7 @@ class Field:
     init: str | None  # the initializer as written (None: none)
     static: bool
     doc: str = ""
+    private: bool = False  # not importable elsewhere (a static import never names it)
 
 
 @dataclass
@@ -134,20 +138,23 @@ def _parse_body(
             closing = _closing(masked, position)
             header = masked[segment_start:position]
             declared = _TYPE_DECL.search(masked, segment_start, position + 1)
-            if declared is not None and declared.end() == position + 1:
+            is_type = declared is not None and declared.end() == position + 1
+            if is_type:
                 inner = JavaClass(declared.group(2), declared.group(1), outer=owner.name if owner else None)
                 found.setdefault(inner.name, inner)
                 if inner.kind == "enum":
                     _enum_values(masked[position + 1 : closing], inner)
                 _parse_body(text, masked, docs, position + 1, closing, inner, found)
-            elif owner is not None:
-                method = _METHOD.search(header.strip())
-                if method is not None and "=" not in header:
+            # an annotation's arguments (`@Deprecated(since = "8.1.0")`) are no initializer's `=`
+            bare = _ANNOTATION.sub(" ", header)
+            if not is_type and owner is not None:
+                method = _METHOD.search(bare.strip())
+                if method is not None and "=" not in bare:
                     owner.methods.append(Method(method.group("name"), method.group("params"),
                                                 text[position + 1 : closing]))  # fmt: skip
             position = closing + 1
             # `= new X() { … };` and array initializers end at the next ';': keep the segment open
-            if "=" in header and owner is not None and declared is None:
+            if "=" in bare and owner is not None and declared is None:
                 continue
             segment_start = position
         else:
@@ -184,7 +191,7 @@ def _statement(original: str, masked: str, docs: dict[int, str], offset: int, ow
         init = " ".join(original[match.start("init") :].split())
     doc = _doc_before(docs, offset, masked, match.start("modifiers"))
     owner.fields.append(Field(match.group("name"), " ".join(match.group("type").split()), init,
-                              "static" in modifiers, doc))  # fmt: skip
+                              "static" in modifiers, doc, "private" in modifiers))  # fmt: skip
 
 
 def _doc_before(docs: dict[int, str], offset: int, masked: str, start: int) -> str:
@@ -230,22 +237,32 @@ def evaluate(init: str | None, java_type: str, owner: JavaClass, classes: dict[s
     if re.fullmatch(r"new\s+[\w.<>]+\(\s*\)", init):
         return None  # a nested object: its own fields hold the defaults
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", init):
-        constant = _constant(init, owner, classes)
-        if constant is not None:
-            return evaluate(constant, java_type, owner, classes)
+        found = _constant(init, owner, classes)
+        if found is not None:
+            return evaluate(found[0], java_type, found[1], classes)
+    qualified = re.fullmatch(r"(?:[\w.]+\.)?([A-Z]\w*)\.([A-Z][A-Z0-9_]*)", init)
+    if qualified and qualified.group(1) in classes and classes[qualified.group(1)].constant(qualified.group(2)):
+        holder = classes[qualified.group(1)]  # another class's constant (ConfigurationDefaults.DEFAULT_PORT)
+        return evaluate(holder.constant(qualified.group(2)), java_type, holder, classes)
     enum = re.fullmatch(r"(?:[\w.]+\.)?(\w+)\.([A-Z][A-Z0-9_]*)", init)
     if enum and enum.group(1) in classes and enum.group(2) in classes[enum.group(1)].enum_values:
         return enum.group(2)
     return Unparsed(init)
 
 
-def _constant(name: str, owner: JavaClass, classes: dict[str, JavaClass]) -> str | None:
+def _constant(name: str, owner: JavaClass, classes: dict[str, JavaClass]) -> tuple[str, JavaClass] | None:
+    """A constant's initializer and the class that declares it: the owner or a class enclosing it,
+    else (a static import) the one class of those read that declares it — none where several do."""
     scope: JavaClass | None = owner
     while scope is not None:
         value = scope.constant(name)
         if value is not None:
-            return value
+            return value, scope
         scope = classes.get(scope.outer) if scope.outer else None
+    holders = [cls for cls in classes.values()
+               if any(f.static and f.name == name and not f.private for f in cls.fields)]  # fmt: skip
+    if len({cls.constant(name) for cls in holders}) == 1:
+        return holders[0].constant(name), holders[0]  # type: ignore[return-value]
     return None
 
 
@@ -271,6 +288,16 @@ def bound_fields(cls: JavaClass) -> list[Field]:
         capital = f.name[:1].upper() + f.name[1:]
         if {f"get{capital}", f"is{capital}", f"set{capital}"} & names:
             bound.append(f)
+    fields = {f.name for f in bound}
+    for method in cls.methods:  # a setter with no field behind it binds a key all the same (setContactPoint)
+        setter = _SETTER.fullmatch(method.name)
+        param = _ONE_PARAM.fullmatch(method.params.strip())
+        if setter is None or param is None:
+            continue
+        name = setter.group(1)[:1].lower() + setter.group(1)[1:]
+        if name not in fields:
+            fields.add(name)
+            bound.append(Field(name, " ".join(param.group("type").split()), None, False))
     return bound
 
 
