@@ -12,14 +12,18 @@ MAX_BYTES = 1 << 20
 
 
 def readable(anchor: Path, written: str) -> Path | None:
-    """`written` (relative to `anchor`'s folder) when it may be read, else None."""
-    if not (anchor.parent / written).is_file():  # most often there is none: no path resolved
-        return None
-    candidate = (anchor.parent / written).resolve()
-    roots = (anchor.parent.resolve(), Path.cwd().resolve())
-    if not any(candidate == root or root in candidate.parents for root in roots):
-        return None
-    if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
+    """`written` (relative to `anchor`'s folder) when it may be read, else None (a name the system
+    refuses — too long, a NUL — names no file either)."""
+    try:
+        if not (anchor.parent / written).is_file():  # most often there is none: no path resolved
+            return None
+        candidate = (anchor.parent / written).resolve()
+        roots = (anchor.parent.resolve(), Path.cwd().resolve())
+        if not any(candidate == root or root in candidate.parents for root in roots):
+            return None
+        if not candidate.is_file() or candidate.stat().st_size > MAX_BYTES:
+            return None
+    except (OSError, ValueError):
         return None
     return candidate
 
