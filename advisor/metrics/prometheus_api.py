@@ -127,3 +127,30 @@ def query_range(
         raise LoadError(origin, None, "the server did not answer with JSON: is this a Prometheus server?") from None
     found = samples(document, origin)
     return Capture(origin, None, [s._replace(line=0) for s in found], False)
+
+
+def alerting_rules(base: str, limits: Limits, timeout: float = 30.0) -> tuple[str, list[tuple[str, str]]]:
+    """A Prometheus server's loaded alerting rules (`/api/v1/rules?type=alert`): (the server as
+    shown, [(alert name, expression)]). LoadError naming the server when it cannot answer."""
+    import json
+
+    origin = shown_origin(base)
+    asking = Asking("a Prometheus server", "the server", "asked for its rules", "file-bytes")
+    body = fetch(base.rstrip("/") + "/api/v1/rules?type=alert", asking, limits.file_bytes, timeout, json_errors=True,
+                 origin=origin)  # fmt: skip
+    try:
+        document = json.loads(body)
+    except (ValueError, RecursionError):
+        raise LoadError(origin, None, "the server did not answer with JSON: is this a Prometheus server?") from None
+    if not isinstance(document, dict):
+        raise LoadError(origin, None, "the server did not answer as Prometheus does: is this a Prometheus server?")
+    data = document.get("data")
+    groups = data.get("groups") if isinstance(data, dict) else None
+    if document.get("status") != "success" or not isinstance(groups, list):
+        raise LoadError(origin, None, f"the server did not list its rules ({str(document.get('error', ''))[:200]})")
+    found = []
+    for group in groups:
+        for rule in group.get("rules", []) if isinstance(group, dict) else ():
+            if isinstance(rule, dict) and rule.get("type") == "alerting" and isinstance(rule.get("query"), str):
+                found.append((str(rule.get("name", "")), rule["query"]))
+    return origin, found

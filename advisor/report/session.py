@@ -302,11 +302,38 @@ def read(request: RunRequest, sleep: Callable[[float], None] = time.sleep) -> In
                                         request.interval, request.prometheus, request.window, request.step,
                                         sleep, dict(request.metric_times))  # fmt: skip
         document.observations = metrics.observations
+    if request.prometheus and any(cs.component == "zeebe-broker" for cs in document.config_sets):
+        _live_alerting_rules(request, document, problems)
     for target in request.live:
         _read_live(target, document, problems, skipped, request.limits.file_bytes)
     if metrics is not None:
         skipped += _join_measured(document)
     return Inputs(document, candidates, metrics, problems, skipped)
+
+
+def _live_alerting_rules(request: RunRequest, document: Document, problems: list[Problem]) -> None:
+    """The alerting rules each Prometheus server given has loaded, as the Camunda pack's alerting
+    sets: they count for every broker configuration of the run (they watch the running cluster,
+    wherever their files are kept), and ZX001 judges them as it judges rule files."""
+    from advisor.metrics import prometheus_api
+    from advisor.model.document import ConfigSet, Setting
+    from advisor.model.provenance import MetricSample
+
+    for server in request.prometheus:
+        try:
+            origin, rules = prometheus_api.alerting_rules(server, request.limits)
+        except LoadError as error:
+            problems.append(error.problem)
+            continue
+        path = origin + "/api/v1/rules"  # no file to point at: a place named by the server (SARIF: logical)
+        anchor = MetricSample(path, "alerting rules")
+        config_set = ConfigSet("camunda-alerts", path, anchor, name=f"alerting rules of {origin}")  # type: ignore[arg-type]
+        config_set.facts["live_rules"] = True
+        for name, expr in rules:
+            if "zeebe_" in expr:
+                where = MetricSample(path, f"alert {name}")
+                config_set.add(Setting(f"alert.{name}", " ".join(expr.split()), name, where, False))  # type: ignore[arg-type]
+        document.config_sets.append(config_set)
 
 
 def _bounded_text(path: Path, most: int) -> str:

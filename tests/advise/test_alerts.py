@@ -6,15 +6,14 @@ holds, silent where it does not."""
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import fetch_prometheus  # tools/, on the path through tests/conftest.py
+import prometheus_server  # tests/, on the path through tests/conftest.py
 import pytest
 import yaml
 
@@ -106,27 +105,9 @@ def prometheus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     subprocess.run([str(promtool()), "tsdb", "create-blocks-from", "openmetrics", str(folder / "recorded.om"),
                     str(folder / "data")], check=True, capture_output=True)  # fmt: skip
     (folder / "prometheus.yml").write_text("global: {scrape_interval: 1m}\n")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    log = (folder / "prometheus.log").open("w")
-    process = subprocess.Popen(
-        [str(fetch_prometheus.prometheus_binary()), f"--config.file={folder / 'prometheus.yml'}",
-         f"--storage.tsdb.path={folder / 'data'}", "--storage.tsdb.retention.time=100y",
-         f"--web.listen-address=127.0.0.1:{port}", "--log.level=warn"],
-        stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while not _query(url, "kafka_consumergroup_lag"):
-            assert time.monotonic() < deadline, (folder / "prometheus.log").read_text()
-            time.sleep(0.5)
+    with prometheus_server.running(folder, lambda url: bool(_query(url, "kafka_consumergroup_lag")),
+                                   "--storage.tsdb.retention.time=100y") as url:  # fmt: skip
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
 
 
 def _query(base: str, query: str) -> list[dict]:  # type: ignore[type-arg]

@@ -540,16 +540,25 @@ def no_export_lag_alert(values: dict[str, Any], config_set: ConfigSet) -> list[V
     # Alerting rules count for a broker's file on evidence only: kept in its folder, or a folder above
     # or below it (files named together are not one repository by being named together).
     folder = Path(config_set.path).resolve().parent
-    alerts = [a for a in values["peers"].get("alerts", []) if _related(folder, Path(a["path"]).resolve().parent)]
+    alerts = [a for a in values["peers"].get("alerts", []) if _counts_for(folder, a)]
     if any("last_exported_position" in a["expr"] and "last_committed_position" in a["expr"] for a in alerts):
         return []
     files = {a["path"] for a in alerts}
     read = "no alerting rule beside it (its folder, above or below)"
     if alerts:
-        read = f"none of the {len(alerts)} alerting rule(s) over Zeebe's metrics beside it ({len(files)} file(s))"
+        read = (f"none of the {len(alerts)} alerting rule(s) over Zeebe's metrics beside it or loaded by the "
+                f"Prometheus server given ({len(files)} file(s) or server(s))")  # fmt: skip
     return [Violation(keys=_written_at(config_set, WRITE + "throttle.enabled"),
                       arguments={"alerts": read, "query": EXPORT_LAG_ALERT})]  # fmt: skip
 
 
 def _related(folder: Path, other: Path) -> bool:
     return folder == other or folder.is_relative_to(other) or other.is_relative_to(folder)
+
+
+def _counts_for(folder: Path, alert: dict[str, Any]) -> bool:
+    """An alerting rule counts for a broker's file when kept beside it (its folder, above or below),
+    or when a Prometheus server given has it loaded: that one watches the running cluster."""
+    if "://" in alert["path"]:
+        return True
+    return _related(folder, Path(alert["path"]).resolve().parent)
