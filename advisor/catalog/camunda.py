@@ -55,6 +55,11 @@ def uniform(key: str) -> str:
     return key.lower().replace("-", "").replace("_", "")
 
 
+def variable(key: str) -> str:
+    """The environment variable Spring's relaxed binding reads for a key (the inverse of from_env)."""
+    return key.replace("-", "").replace(".", "_").upper()
+
+
 def from_env(name: str) -> str:
     """An environment variable's key, in the uniform form (ZEEBE_BROKER_DATA_DISK_FREESPACE_PROCESSING
     → zeebe.broker.data.disk.freespace.processing): Spring reads `_` as the dot."""

@@ -153,7 +153,9 @@ def _forms(config_set: ConfigSet) -> list[Callable[[str], str | None]]:
         for image in ("bitnami", "confluent", "apache"):
             forms.append(lambda key, image=image: surfaces.property_to_env(image, key))  # type: ignore[misc]
     if config_set.component in ("zeebe-broker", "camunda-client"):  # Spring's relaxed binding of a variable
-        forms.append(lambda key: key.replace("-", "").replace(".", "_").upper())
+        from advisor.catalog import camunda
+
+        forms.append(camunda.variable)
     return forms
 
 

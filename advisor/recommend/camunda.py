@@ -445,9 +445,7 @@ def application_yaml(recommendations: list[Recommendation]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def variable(key: str) -> str:
-    """The environment variable Spring's relaxed binding reads for a key."""
-    return key.replace("-", "").replace(".", "_").upper()
+variable = catalog.variable  # the environment variable Spring's relaxed binding reads for a key
 
 
 def environment(recommendations: list[Recommendation]) -> str:
